@@ -1,0 +1,57 @@
+//! `regalia perft`: node counts from the shell, parallel over root moves.
+
+use crate::session::{Variant, VariantError};
+use clap::Args;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Variant name (chess, …).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Start from this position (FEN or the variant's position string) instead of the start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from the position first.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    pub moves: Vec<String>,
+    #[arg(long)]
+    pub depth: u32,
+    /// Print the count under each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Worker threads (1 = single-threaded); default: all cores.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+pub fn perft(args: PerftArgs) -> Result<(), VariantError> {
+    let variant: Variant = args.variant.parse()?;
+    let mut session = variant.new_session();
+    session.set_position(args.fen.as_deref(), &args.moves)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let start = Instant::now();
+    let lines = session.perft(args.depth, threads.max(1));
+    let elapsed = start.elapsed();
+    let total: u64 = if args.depth == 0 {
+        1
+    } else {
+        lines.iter().map(|(_, n)| n).sum()
+    };
+    if args.divide {
+        for (m, n) in &lines {
+            println!("{m}: {n}");
+        }
+        println!();
+    }
+    println!("Nodes searched: {total}");
+    let secs = elapsed.as_secs_f64();
+    println!(
+        "Time: {:.3} s, {:.0} nodes/s",
+        secs,
+        if secs > 0.0 { total as f64 / secs } else { 0.0 }
+    );
+    Ok(())
+}

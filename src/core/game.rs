@@ -1,0 +1,139 @@
+//! The game trait: everything search, perft and the protocol need to know about a game.
+
+use super::{MoveList, Score};
+use std::fmt;
+
+/// A player's seat, counted from 0 in playing order (chess: 0 white, 1 black; tafl: 0 attackers).
+pub type Seat = u8;
+
+/// Which moves to generate: all legal moves, or only the "noisy" ones quiescence looks at
+/// (captures, promotions, material-winning stay moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Noisy,
+}
+
+/// A finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Winner(Seat),
+    Draw,
+}
+
+/// A move as the search stores it: small, copyable, packable into a transposition-table entry.
+pub trait GameMove: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
+    /// Packs the move into at most 32 bits (0 is reserved for "no move").
+    fn to_bits(self) -> u32;
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    Malformed(String),
+    Illegal(String),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::Malformed(t) => write!(f, "malformed move '{t}'"),
+            MoveTextError::Illegal(t) => write!(f, "illegal move '{t}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+/// A position of one game with its rules. Search and perft are generic over this trait and are
+/// monomorphised per game.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: GameMove;
+    /// What `make` hands back so that `unmake` can restore the position exactly.
+    type Undo: Copy + Send;
+
+    /// Number of slots in a per-move history table ([`Game::history_slot`] stays below it).
+    const HISTORY_SLOTS: usize;
+
+    /// Seats still taking part (2 for two-player games).
+    fn players(&self) -> usize;
+    fn to_move(&self) -> Seat;
+
+    /// Appends the legal moves of `scope` to `out`. A game already decided by rule has none.
+    fn generate(&self, scope: Scope, out: &mut MoveList<Self::Move>);
+    fn make(&mut self, m: Self::Move) -> Self::Undo;
+    fn unmake(&mut self, m: Self::Move, undo: Self::Undo);
+
+    /// Zobrist key of the position (pieces, side to move and every right that changes the moves).
+    fn key(&self) -> u64;
+
+    /// A decisive result already on the board (a scepter taken, a king captured or on a gate).
+    /// Cheap: never generates moves.
+    fn decided(&self) -> Option<Outcome>;
+    /// The result when the side to move has no legal move (mate, stalemate, tafl's loss).
+    fn outcome_without_moves(&self) -> Outcome;
+    /// Draws that need no history (fifty-move rule, dead positions).
+    fn drawn_by_rule(&self) -> bool;
+    /// Plies since the last irreversible move: a repetition cannot reach further back.
+    fn reversible_plies(&self) -> usize;
+
+    /// The side to move faces an immediate threat it must answer (check, a king beside a
+    /// gate): the search extends here and never prunes.
+    fn urgent(&self) -> bool;
+    /// Captures, promotions, explosions: moves that change material.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+    /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
+    fn noisy_order(&self, _m: Self::Move) -> Score {
+        0
+    }
+    /// Static exchange evaluation: does `m` win at least `threshold`? Games without an exchange
+    /// model answer true.
+    fn see_at_least(&self, _m: Self::Move, _threshold: Score) -> bool {
+        true
+    }
+    fn history_slot(&self, m: Self::Move) -> usize;
+
+    /// Passes the turn for null-move pruning; `None` where the game has no safe notion of it.
+    fn make_null(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    fn unmake_null(&mut self, _undo: Self::Undo) {}
+    /// Whether a null-move search is sound here (not zugzwang-prone).
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// The move in the variant's notation (RULINGS §0).
+    fn move_text(&self, m: Self::Move) -> String;
+    /// Reads a move in the variant's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError> {
+        let mut moves = MoveList::new();
+        self.generate(Scope::All, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(m) == text)
+            .ok_or_else(|| MoveTextError::Illegal(text.to_string()))
+    }
+    /// The position string (FEN or the variant's equivalent).
+    fn position_text(&self) -> String;
+}
+
+/// A static evaluation of a game's positions.
+///
+/// Two-player games use [`Evaluator::evaluate`], from the side to move's point of view.
+/// Multi-player searches (Sceptre's paranoid, max-n, best-reply) use one score per seat,
+/// which by default is derived from the two-player score.
+pub trait Evaluator<G: Game>: Send + Sync {
+    fn evaluate(&self, g: &G) -> Score;
+
+    fn evaluate_seats(&self, g: &G) -> [Score; 4] {
+        let s = self.evaluate(g);
+        let mut out = [0; 4];
+        let me = g.to_move() as usize;
+        out[me] = s;
+        out[1 - me.min(1)] = -s;
+        out
+    }
+}

@@ -1,0 +1,386 @@
+//! Orthodox chess evaluation: tapered midgame/endgame terms, each kept separately so the
+//! `eval` command can show them. Values are the engine's own, shaped by simple formulas.
+
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H};
+use super::position::Position;
+use super::types::{file_of, rank_of, Color, Role, Square};
+use crate::core::{Evaluator, Score};
+
+/// A midgame and an endgame value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pair(pub i32, pub i32);
+
+impl std::ops::AddAssign for Pair {
+    fn add_assign(&mut self, o: Pair) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+impl std::ops::Sub for Pair {
+    type Output = Pair;
+    fn sub(self, o: Pair) -> Pair {
+        Pair(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+/// The evaluation's terms, in the order `eval` prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Material,
+    Placement,
+    PawnStructure,
+    PassedPawns,
+    Mobility,
+    KingSafety,
+    Pieces,
+}
+
+pub const TERMS: [Term; 7] = [
+    Term::Material,
+    Term::Placement,
+    Term::PawnStructure,
+    Term::PassedPawns,
+    Term::Mobility,
+    Term::KingSafety,
+    Term::Pieces,
+];
+
+impl Term {
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::Placement => "Placement",
+            Term::PawnStructure => "Pawn structure",
+            Term::PassedPawns => "Passed pawns",
+            Term::Mobility => "Mobility",
+            Term::KingSafety => "King safety",
+            Term::Pieces => "Pieces",
+        }
+    }
+}
+
+/// Every term for each colour, plus the game phase (24 = all pieces on, 0 = bare kings/pawns).
+#[derive(Clone, Debug, Default)]
+pub struct Breakdown {
+    pub terms: [[Pair; 7]; 2],
+    pub phase: i32,
+}
+
+impl Breakdown {
+    pub fn total(&self, c: Color) -> Pair {
+        let mut t = Pair::default();
+        for p in self.terms[c.index()] {
+            t += p;
+        }
+        t
+    }
+    /// Tapered white-minus-black score in centipawns.
+    pub fn white_score(&self) -> Score {
+        let d = self.total(Color::White) - self.total(Color::Black);
+        taper(d, self.phase)
+    }
+}
+
+pub fn taper(p: Pair, phase: i32) -> Score {
+    (p.0 * phase + p.1 * (24 - phase)) / 24
+}
+
+const MATERIAL: [Pair; 7] = [
+    Pair(90, 115),
+    Pair(320, 300),
+    Pair(335, 320),
+    Pair(470, 525),
+    Pair(950, 975),
+    Pair(0, 0),
+    Pair(400, 400),
+];
+const PHASE_WEIGHT: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
+
+/// Distance from the board's centre, 0 (d4/e5…) to 3 (corners' ring), Chebyshev-like.
+fn centre_distance(sq: Square) -> i32 {
+    let f = file_of(sq) as i32;
+    let r = rank_of(sq) as i32;
+    let df = (2 * f - 7).abs() / 2;
+    let dr = (2 * r - 7).abs() / 2;
+    df.max(dr)
+}
+
+/// Square-placement value for a piece of `role` on `sq` seen from its own side (rank 0 = home).
+fn placement(role: Role, sq: Square) -> Pair {
+    let rank = rank_of(sq) as i32;
+    let file = file_of(sq) as i32;
+    let centre = 3 - centre_distance(sq); // 0 at the rim, 3 in the centre
+    let central_file = 3 - ((2 * file - 7).abs() / 2);
+    match role {
+        Role::Pawn => {
+            let mg = (rank - 1) * 3
+                + if (2..=5).contains(&file) {
+                    (rank - 1).min(3) * 4
+                } else {
+                    0
+                };
+            let eg = (rank - 1) * 6;
+            Pair(mg, eg)
+        }
+        Role::Knight => Pair(centre * 12 - 18 + (rank >= 3) as i32 * 6, centre * 10 - 15),
+        Role::Bishop => Pair(centre * 5 - 5 + (rank == 0) as i32 * -8, centre * 5 - 6),
+        Role::Rook => Pair(
+            if rank == 6 { 16 } else { central_file * 3 - 3 },
+            if rank == 6 { 12 } else { 0 },
+        ),
+        Role::Queen => Pair(centre * 3 - 4, centre * 6 - 8),
+        Role::King => {
+            let shelter = match (rank, file) {
+                (0, 0..=2) | (0, 6..=7) => 25,
+                (0, _) => 0,
+                (1, 0..=2) | (1, 6..=7) => 0,
+                _ => -15 * rank.min(3),
+            };
+            Pair(shelter, centre * 14 - 20)
+        }
+        Role::Zealot => Pair(centre * 8 - 10, centre * 8 - 10),
+    }
+}
+
+/// The square as seen from `c`'s own side (rank mirrored for black).
+#[inline(always)]
+fn relative(c: Color, sq: Square) -> Square {
+    match c {
+        Color::White => sq,
+        Color::Black => sq ^ 56,
+    }
+}
+
+fn forward_span(c: Color, sq: Square) -> Bitboard {
+    let file_mask = FILE_A << file_of(sq);
+    let r = rank_of(sq);
+    let ahead = match c {
+        Color::White => {
+            if r == 7 {
+                0
+            } else {
+                !0u64 << ((r + 1) * 8)
+            }
+        }
+        Color::Black => {
+            if r == 0 {
+                0
+            } else {
+                !0u64 >> ((8 - r) * 8)
+            }
+        }
+    };
+    file_mask & ahead
+}
+
+fn adjacent_files(sq: Square) -> Bitboard {
+    let f = FILE_A << file_of(sq);
+    ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
+}
+
+const PASSED_BONUS: [Pair; 8] = [
+    Pair(0, 0),
+    Pair(5, 10),
+    Pair(8, 16),
+    Pair(14, 28),
+    Pair(28, 50),
+    Pair(50, 90),
+    Pair(80, 140),
+    Pair(0, 0),
+];
+
+/// Evaluates the position into its terms.
+pub fn breakdown(pos: &Position) -> Breakdown {
+    let mut b = Breakdown::default();
+    let occ = pos.occupied();
+    let pawn_attack_maps = [
+        pawn_attack_map(pos, Color::White),
+        pawn_attack_map(pos, Color::Black),
+    ];
+    for us in [Color::White, Color::Black] {
+        let them = us.flip();
+        let t = &mut b.terms[us.index()];
+        let own = pos.by_color(us);
+        let our_pawns = pos.pieces(us, Role::Pawn);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        let their_king = pos.king_square(them);
+        let king_zone = their_king.map_or(0, |k| king_attacks(k) | bit(k));
+        let mut king_attack_weight = 0;
+        let mut king_attackers = 0;
+        // Squares worth moving to: not our own, not covered by their pawns.
+        let mobility_area = !own & !pawn_attack_maps[them.index()];
+
+        for sq in squares(own) {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let role = p.role();
+            t[0] += MATERIAL[role.index()];
+            b.phase += PHASE_WEIGHT[role.index()];
+            t[1] += placement(role, relative(us, sq));
+            let attacks = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, occ ^ pos.pieces(us, Role::Queen)),
+                Role::Rook => rook_attacks(
+                    sq,
+                    occ ^ pos.pieces(us, Role::Queen) ^ pos.pieces(us, Role::Rook),
+                ),
+                Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+                _ => 0,
+            };
+            if attacks != 0 {
+                let n = (attacks & mobility_area).count_ones() as i32;
+                t[4] += match role {
+                    Role::Knight => Pair(4 * (n - 4), 4 * (n - 4)),
+                    Role::Bishop => Pair(5 * (n - 6), 5 * (n - 6)),
+                    Role::Rook => Pair(2 * (n - 6), 5 * (n - 6)),
+                    _ => Pair(n - 12, 2 * (n - 12)),
+                };
+                let hits = (attacks & king_zone).count_ones() as i32;
+                if hits > 0 {
+                    king_attackers += 1;
+                    king_attack_weight += hits
+                        * match role {
+                            Role::Knight | Role::Bishop => 2,
+                            Role::Rook => 3,
+                            _ => 5,
+                        };
+                }
+            }
+            if role == Role::Rook {
+                let file = FILE_A << file_of(sq);
+                if file & our_pawns == 0 {
+                    t[6] += if file & their_pawns == 0 {
+                        Pair(25, 10)
+                    } else {
+                        Pair(12, 6)
+                    };
+                }
+            }
+        }
+        if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
+            t[6] += Pair(30, 50);
+        }
+        // Attacks on the enemy king count against them: added to our side's safety term.
+        if king_attackers >= 2 {
+            let danger = king_attack_weight * king_attack_weight * king_attackers / 4;
+            t[5] += Pair(danger.min(500), danger.min(500) / 8);
+        }
+
+        // Pawn structure.
+        for sq in squares(our_pawns) {
+            let adj = adjacent_files(sq);
+            if our_pawns & adj == 0 {
+                t[2] += Pair(-12, -16);
+            }
+            if forward_span(us, sq) & our_pawns != 0 {
+                t[2] += Pair(-10, -20);
+            }
+            if pawn_attacks(them, sq) & our_pawns != 0 {
+                t[2] += Pair(8, 6);
+            }
+            let span = forward_span(us, sq);
+            let blockers = (span | ((span << 1) & !FILE_A) | ((span >> 1) & !FILE_H)) & their_pawns;
+            if blockers == 0 {
+                let r = rank_of(relative(us, sq)) as usize;
+                let mut bonus = PASSED_BONUS[r];
+                let stop = match us {
+                    Color::White => sq + 8,
+                    Color::Black => sq.wrapping_sub(8),
+                };
+                if stop < 64 && occ & bit(stop) != 0 {
+                    bonus = Pair(bonus.0 / 2, bonus.1 / 2);
+                }
+                // Kings' distance to the pawn's path matters in the endgame.
+                if let (Some(ok), Some(tk)) = (pos.king_square(us), pos.king_square(them)) {
+                    if stop < 64 {
+                        let d = |k: Square| {
+                            (file_of(k) as i32 - file_of(stop) as i32)
+                                .abs()
+                                .max((rank_of(k) as i32 - rank_of(stop) as i32).abs())
+                        };
+                        bonus += Pair(0, (d(tk) * 5 - d(ok) * 2) * r as i32 / 2);
+                    }
+                }
+                t[3] += bonus;
+            }
+        }
+
+        // Pawn shield before our king (midgame).
+        if let Some(k) = pos.king_square(us) {
+            let shield_zone = forward_span(us, k)
+                | forward_span(us, k) << 1 & !FILE_A
+                | forward_span(us, k) >> 1 & !FILE_H;
+            let near = shield_zone & our_pawns & (king_attacks(k) | forward_span(us, k));
+            let shield = (near.count_ones() as i32).min(3);
+            let open_files = {
+                let f = file_of(k) as i32;
+                (f - 1..=f + 1)
+                    .filter(|&ff| (0..8).contains(&ff) && (FILE_A << ff) & our_pawns == 0)
+                    .count() as i32
+            };
+            b.terms[us.index()][5] += Pair(shield * 12 - open_files * 15, 0);
+        }
+    }
+    b.phase = b.phase.min(24);
+    b
+}
+
+fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
+    let p = pos.pieces(c, Role::Pawn);
+    match c {
+        Color::White => ((p << 7) & !FILE_H) | ((p << 9) & !FILE_A),
+        Color::Black => ((p >> 9) & !FILE_H) | ((p >> 7) & !FILE_A),
+    }
+}
+
+/// The evaluator the search uses for orthodox chess.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChessEval;
+
+const TEMPO: Score = 12;
+
+impl Evaluator<Position> for ChessEval {
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> Score {
+        let white = breakdown(pos).white_score();
+        let s = match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        };
+        s + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::Rules;
+
+    fn eval_fen(fen: &str) -> Score {
+        let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");
+        ChessEval.evaluate(&pos)
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        let s = eval_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(s, TEMPO);
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let fens = [(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+        )];
+        for (a, b) in fens {
+            assert_eq!(eval_fen(a), eval_fen(b));
+        }
+    }
+
+    #[test]
+    fn material_advantage_shows() {
+        // White is a queen up.
+        assert!(eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
+    }
+}

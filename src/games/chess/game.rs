@@ -1,0 +1,157 @@
+//! The chess family seen through the generic [`Game`] trait.
+
+use super::movegen;
+use super::moves::{ChessMove, MoveKind};
+use super::position::{Position, Undo};
+use super::types::{Color, Role};
+use crate::core::{Game, MoveList, MoveTextError, Outcome, Scope, Score, Seat};
+
+/// Piece values for move ordering and exchange evaluation (centipawns).
+pub const SEE_VALUES: [Score; 7] = [100, 320, 330, 500, 950, 20_000, 400];
+
+impl Game for Position {
+    type Move = ChessMove;
+    type Undo = Undo;
+    const HISTORY_SLOTS: usize = 64 * 64;
+
+    #[inline(always)]
+    fn players(&self) -> usize {
+        2
+    }
+    #[inline(always)]
+    fn to_move(&self) -> Seat {
+        self.side_to_move() as Seat
+    }
+    #[inline(always)]
+    fn generate(&self, scope: Scope, out: &mut MoveList<ChessMove>) {
+        movegen::generate(self, scope, out)
+    }
+    #[inline(always)]
+    fn make(&mut self, m: ChessMove) -> Undo {
+        Position::make(self, m)
+    }
+    #[inline(always)]
+    fn unmake(&mut self, m: ChessMove, undo: Undo) {
+        Position::unmake(self, m, undo)
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+    fn decided(&self) -> Option<Outcome> {
+        None
+    }
+    fn outcome_without_moves(&self) -> Outcome {
+        if self.in_check() {
+            Outcome::Winner(self.side_to_move().flip() as Seat)
+        } else {
+            Outcome::Draw
+        }
+    }
+    fn drawn_by_rule(&self) -> bool {
+        // The fifty-move rule yields to a mate delivered on the hundredth half-move.
+        (self.halfmove_clock() >= 100 && !self.is_checkmate()) || self.insufficient_material()
+    }
+    #[inline(always)]
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+    #[inline(always)]
+    fn urgent(&self) -> bool {
+        self.in_check()
+    }
+    #[inline(always)]
+    fn is_noisy(&self, m: ChessMove) -> bool {
+        self.is_capture(m) || m.promotion().is_some()
+    }
+    #[inline(always)]
+    fn noisy_order(&self, m: ChessMove) -> Score {
+        let victim = self.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
+        let attacker = self
+            .piece_at(m.from())
+            .map_or(0, |p| SEE_VALUES[p.role().index()]);
+        let promo = m.promotion().map_or(0, |r| SEE_VALUES[r.index()]);
+        victim * 16 + promo - attacker / 16
+    }
+    fn see_at_least(&self, m: ChessMove, threshold: Score) -> bool {
+        super::see::see_at_least(self, m, threshold)
+    }
+    #[inline(always)]
+    fn history_slot(&self, m: ChessMove) -> usize {
+        m.from() as usize * 64 + m.to() as usize
+    }
+    fn make_null(&mut self) -> Option<Undo> {
+        Some(Position::make_null(self))
+    }
+    fn unmake_null(&mut self, undo: Undo) {
+        Position::unmake_null(self, undo)
+    }
+    fn null_move_allowed(&self) -> bool {
+        // Zugzwang is common when only king and pawns remain.
+        let us = self.by_color(self.side_to_move());
+        let non_pawn = us & !(self.by_role(Role::Pawn) | self.by_role(Role::King));
+        !self.in_check() && non_pawn != 0
+    }
+    fn move_text(&self, m: ChessMove) -> String {
+        m.uci()
+    }
+    fn parse_move(&self, text: &str) -> Result<ChessMove, MoveTextError> {
+        let well_formed = (4..=5).contains(&text.len())
+            && text.is_ascii()
+            && super::types::parse_square(&text[0..2]).is_some()
+            && super::types::parse_square(&text[2..4]).is_some()
+            && text[4..]
+                .chars()
+                .all(|c| Role::from_letter(c).is_some() && c.is_ascii_lowercase());
+        if !well_formed {
+            return Err(MoveTextError::Malformed(text.to_string()));
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(self, Scope::All, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| m.uci() == text)
+            .ok_or_else(|| MoveTextError::Illegal(text.to_string()))
+    }
+    fn position_text(&self) -> String {
+        self.to_fen()
+    }
+}
+
+impl Position {
+    #[inline(always)]
+    pub fn is_capture(&self, m: ChessMove) -> bool {
+        m.kind() == MoveKind::EnPassant
+            || (m.from() != m.to()
+                && self.piece_at(m.to()).is_some()
+                && m.kind() != MoveKind::Castle)
+    }
+
+    #[inline(always)]
+    pub fn captured_role(&self, m: ChessMove) -> Option<Role> {
+        if m.kind() == MoveKind::EnPassant {
+            Some(Role::Pawn)
+        } else if self.is_capture(m) {
+            self.piece_at(m.to()).map(|p| p.role())
+        } else {
+            None
+        }
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        if !self.in_check() {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(self, Scope::All, &mut moves);
+        moves.is_empty()
+    }
+
+    pub fn color_name(c: Color) -> &'static str {
+        match c {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}

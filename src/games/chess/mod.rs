@@ -1,0 +1,21 @@
+//! The chess family: orthodox chess (and, as rule switches of the same core, its variants) on
+//! 64-bit bitboards.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod eval;
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod position;
+pub mod rules;
+pub mod see;
+pub mod types;
+pub mod zobrist;
+
+pub use fen::FenError;
+pub use moves::{ChessMove, MoveKind};
+pub use position::Position;
+pub use rules::Rules;
+pub use types::{Color, Piece, Role, Square};

@@ -1,0 +1,433 @@
+//! The chess-family position: bitboards plus a mailbox, the state FEN carries, and make/unmake.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use super::bitboard::{bit, lsb, squares, Bitboard};
+use super::moves::{ChessMove, MoveKind};
+use super::rules::Rules;
+use super::types::{Color, Piece, Role, Square};
+use super::zobrist::KEYS;
+
+pub const NO_SQUARE: Square = 64;
+
+/// Castling-right bits.
+pub const WHITE_OO: u8 = 1;
+pub const WHITE_OOO: u8 = 2;
+pub const BLACK_OO: u8 = 4;
+pub const BLACK_OOO: u8 = 8;
+
+/// Rights kept when a piece leaves or enters a square (a king or rook moving, a rook captured).
+const fn castle_masks() -> [u8; 64] {
+    let mut m = [15u8; 64];
+    m[0] = 15 & !WHITE_OOO; // a1
+    m[7] = 15 & !WHITE_OO; // h1
+    m[4] = 15 & !(WHITE_OO | WHITE_OOO); // e1
+    m[56] = 15 & !BLACK_OOO; // a8
+    m[63] = 15 & !BLACK_OO; // h8
+    m[60] = 15 & !(BLACK_OO | BLACK_OOO); // e8
+    m
+}
+const CASTLE_MASK: [u8; 64] = castle_masks();
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(super) roles: [Bitboard; 7],
+    pub(super) colors: [Bitboard; 2],
+    pub(super) board: [Option<Piece>; 64],
+    pub(super) side: Color,
+    pub(super) castling: u8,
+    /// En-passant target square, kept only when an enemy pawn could capture there (so equal
+    /// positions hash equal).
+    pub(super) ep: Square,
+    pub(super) halfmove: u16,
+    pub(super) fullmove: u16,
+    pub(super) key: u64,
+    pub(super) checkers: Bitboard,
+    pub(super) rules: Rules,
+}
+
+/// What make() changes irreversibly, so unmake() can put it back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    castling: u8,
+    ep: Square,
+    halfmove: u16,
+    key: u64,
+    checkers: Bitboard,
+}
+
+impl Position {
+    pub fn empty(rules: Rules) -> Position {
+        Position {
+            roles: [0; 7],
+            colors: [0; 2],
+            board: [None; 64],
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            checkers: 0,
+            rules,
+        }
+    }
+
+    // ----- queries -------------------------------------------------------------------------
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline(always)]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq as usize]
+    }
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+    #[inline(always)]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.colors[c.index()]
+    }
+    #[inline(always)]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.roles[r.index()]
+    }
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.colors[c.index()] & self.roles[r.index()]
+    }
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        let k = self.pieces(c, Role::King);
+        if k == 0 {
+            None
+        } else {
+            Some(lsb(k))
+        }
+    }
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    pub fn en_passant(&self) -> Option<Square> {
+        (self.ep != NO_SQUARE).then_some(self.ep)
+    }
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.colors[by.index()];
+        let diag = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
+        let orth = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
+        let steppers = self.roles[Role::King.index()] | self.roles[Role::Zealot.index()];
+        them & ((pawn_attacks(by.flip(), sq) & self.roles[Role::Pawn.index()])
+            | (knight_attacks(sq) & self.roles[Role::Knight.index()])
+            | (king_attacks(sq) & steppers)
+            | (bishop_attacks(sq, occupied) & diag)
+            | (rook_attacks(sq, occupied) & orth))
+    }
+
+    /// Our pieces that alone stand between our king and an enemy slider.
+    #[inline(always)]
+    pub fn pinned(&self, us: Color, king: Square) -> Bitboard {
+        let them = self.colors[us.flip().index()];
+        let occ = self.occupied();
+        let diag = (self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()]) & them;
+        let orth = (self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]) & them;
+        let snipers = (bishop_attacks(king, them) & diag) | (rook_attacks(king, them) & orth);
+        let mut pinned = 0;
+        for s in squares(snipers) {
+            let b = between(king, s) & occ;
+            if b != 0 && b & (b - 1) == 0 {
+                pinned |= b;
+            }
+        }
+        pinned & self.colors[us.index()]
+    }
+
+    pub(super) fn compute_checkers(&self) -> Bitboard {
+        match self.king_square(self.side) {
+            Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),
+            None => 0,
+        }
+    }
+
+    /// The key recomputed from nothing; tests compare it with the incremental one.
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut k = 0;
+        for sq in 0..64u8 {
+            if let Some(p) = self.board[sq as usize] {
+                k ^= KEYS.pieces[p.index()][sq as usize];
+            }
+        }
+        if self.side == Color::Black {
+            k ^= KEYS.black_to_move;
+        }
+        k ^= KEYS.castling[self.castling as usize];
+        if self.ep != NO_SQUARE {
+            k ^= KEYS.en_passant_file[(self.ep & 7) as usize];
+        }
+        k
+    }
+
+    /// Neither side can ever mate: K v K, K+minor v K, K+B v K+B with same-coloured bishops.
+    pub fn insufficient_material(&self) -> bool {
+        let heavy = self.roles[Role::Pawn.index()]
+            | self.roles[Role::Rook.index()]
+            | self.roles[Role::Queen.index()]
+            | self.roles[Role::Zealot.index()];
+        if heavy != 0 {
+            return false;
+        }
+        let minors = self.roles[Role::Knight.index()] | self.roles[Role::Bishop.index()];
+        match minors.count_ones() {
+            0 | 1 => true,
+            _ => {
+                const DARK: Bitboard = 0xAA55_AA55_AA55_AA55;
+                let bishops = self.roles[Role::Bishop.index()];
+                self.roles[Role::Knight.index()] == 0
+                    && (bishops & DARK == 0 || bishops & !DARK == 0)
+            }
+        }
+    }
+
+    // ----- board editing (keeps bitboards, mailbox and key in step) --------------------------
+
+    #[inline(always)]
+    pub(super) fn put(&mut self, sq: Square, p: Piece) {
+        let b = bit(sq);
+        self.roles[p.role().index()] |= b;
+        self.colors[p.color().index()] |= b;
+        self.board[sq as usize] = Some(p);
+        self.key ^= KEYS.pieces[p.index()][sq as usize];
+    }
+
+    #[inline(always)]
+    pub(super) fn remove(&mut self, sq: Square, p: Piece) {
+        let b = bit(sq);
+        self.roles[p.role().index()] ^= b;
+        self.colors[p.color().index()] ^= b;
+        self.board[sq as usize] = None;
+        self.key ^= KEYS.pieces[p.index()][sq as usize];
+    }
+
+    #[inline(always)]
+    fn shift(&mut self, from: Square, to: Square, p: Piece) {
+        let b = bit(from) | bit(to);
+        self.roles[p.role().index()] ^= b;
+        self.colors[p.color().index()] ^= b;
+        self.board[from as usize] = None;
+        self.board[to as usize] = Some(p);
+        let k = &KEYS.pieces[p.index()];
+        self.key ^= k[from as usize] ^ k[to as usize];
+    }
+
+    pub(super) fn set_ep(&mut self, sq: Square) {
+        if self.ep != NO_SQUARE {
+            self.key ^= KEYS.en_passant_file[(self.ep & 7) as usize];
+        }
+        self.ep = sq;
+        if sq != NO_SQUARE {
+            self.key ^= KEYS.en_passant_file[(sq & 7) as usize];
+        }
+    }
+
+    pub(super) fn set_castling(&mut self, rights: u8) {
+        self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+    }
+
+    // ----- make / unmake -------------------------------------------------------------------
+
+    /// Plays a legal move.
+    pub fn make(&mut self, m: ChessMove) -> Undo {
+        let (from, to) = (m.from(), m.to());
+        let us = self.side;
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+            checkers: self.checkers,
+        };
+        let mut undo = undo;
+        let Some(piece) = self.board[from as usize] else {
+            debug_assert!(false, "make: no piece on the from-square of {m}");
+            return undo;
+        };
+        self.set_ep(NO_SQUARE);
+        self.halfmove += 1;
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = castle_rook_squares(to);
+                let rook = Piece::new(us, Role::Rook);
+                self.shift(from, to, piece);
+                self.shift(rook_from, rook_to, rook);
+            }
+            MoveKind::EnPassant => {
+                let victim_sq = if us == Color::White { to - 8 } else { to + 8 };
+                let victim = Piece::new(us.flip(), Role::Pawn);
+                self.remove(victim_sq, victim);
+                self.shift(from, to, piece);
+                undo.captured = Some(victim);
+                self.halfmove = 0;
+            }
+            MoveKind::Normal => {
+                if let Some(victim) = self.board[to as usize] {
+                    if from != to {
+                        self.remove(to, victim);
+                        undo.captured = Some(victim);
+                        self.halfmove = 0;
+                    }
+                }
+                if from != to {
+                    self.shift(from, to, piece);
+                }
+                if piece.role() == Role::Pawn {
+                    self.halfmove = 0;
+                    if from.abs_diff(to) == 16 {
+                        let ep = (from + to) / 2;
+                        if pawn_attacks(us, ep) & self.pieces(us.flip(), Role::Pawn) != 0 {
+                            self.set_ep(ep);
+                        }
+                    }
+                }
+            }
+            _ => {
+                // Promotions.
+                if let Some(victim) = self.board[to as usize] {
+                    self.remove(to, victim);
+                    undo.captured = Some(victim);
+                }
+                self.remove(from, piece);
+                let role = m.promotion().unwrap_or(Role::Queen);
+                self.put(to, Piece::new(us, role));
+                self.halfmove = 0;
+            }
+        }
+
+        let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
+        if rights != self.castling {
+            self.set_castling(rights);
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.flip();
+        self.key ^= KEYS.black_to_move;
+        self.checkers = self.compute_checkers();
+        undo
+    }
+
+    /// Takes back the move `make` just played.
+    pub fn unmake(&mut self, m: ChessMove, undo: Undo) {
+        let (from, to) = (m.from(), m.to());
+        self.side = self.side.flip();
+        let us = self.side;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = castle_rook_squares(to);
+                let king = Piece::new(us, Role::King);
+                self.shift(to, from, king);
+                self.shift(rook_to, rook_from, Piece::new(us, Role::Rook));
+            }
+            MoveKind::EnPassant => {
+                let victim_sq = if us == Color::White { to - 8 } else { to + 8 };
+                self.shift(to, from, Piece::new(us, Role::Pawn));
+                self.put(victim_sq, Piece::new(us.flip(), Role::Pawn));
+            }
+            MoveKind::Normal => {
+                if from != to {
+                    if let Some(p) = self.board[to as usize] {
+                        self.shift(to, from, p);
+                    }
+                    if let Some(victim) = undo.captured {
+                        self.put(to, victim);
+                    }
+                }
+            }
+            _ => {
+                if let Some(p) = self.board[to as usize] {
+                    self.remove(to, p);
+                }
+                self.put(from, Piece::new(us, Role::Pawn));
+                if let Some(victim) = undo.captured {
+                    self.put(to, victim);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+    }
+
+    /// Passes the turn (null move, for the search only; illegal in check).
+    pub fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+            checkers: self.checkers,
+        };
+        self.set_ep(NO_SQUARE);
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.key ^= KEYS.black_to_move;
+        self.checkers = self.compute_checkers();
+        undo
+    }
+
+    pub fn unmake_null(&mut self, undo: Undo) {
+        self.side = self.side.flip();
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+    }
+}
+
+/// The rook's from and to squares for a castling king landing on `king_to`.
+#[inline(always)]
+pub fn castle_rook_squares(king_to: Square) -> (Square, Square) {
+    match king_to {
+        6 => (7, 5),    // g1: h1 -> f1
+        2 => (0, 3),    // c1: a1 -> d1
+        62 => (63, 61), // g8: h8 -> f8
+        _ => (56, 59),  // c8: a8 -> d8
+    }
+}

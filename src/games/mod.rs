@@ -1,0 +1,3 @@
+//! The games, one folder per family. A game knows its rules and notation, never the protocol.
+
+pub mod chess;

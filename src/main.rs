@@ -1,0 +1,47 @@
+//! The `regalia` binary: with no arguments it speaks the protocol on stdin/stdout; with a
+//! subcommand it serves a person at the shell.
+
+use clap::{Parser, Subcommand};
+use regalia::cli;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "regalia",
+    version,
+    about = "Regalia: a game-playing engine for chess and its relatives"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree (move-generator proof and speed test).
+    Perft(cli::PerftArgs),
+    /// Search fixed positions to a fixed depth: total nodes (a signature) and speed.
+    Bench(cli::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args = Args::parse();
+    let result = match args.command {
+        None => {
+            regalia::protocol::run_stdio();
+            Ok(())
+        }
+        Some(Command::Perft(a)) => cli::perft(a),
+        Some(Command::Bench(a)) => cli::bench(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

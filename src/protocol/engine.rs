@@ -1,0 +1,290 @@
+//! The protocol state machine: owns the options, the table and the game being played, and runs
+//! each search on its own thread so that `isready`, `stop` and `quit` are answered at once.
+
+use super::command::{parse, Command, GoCommand, ParseError};
+use super::options::{EngineOptions, OptionEffect};
+use super::output::Output;
+use crate::search::{SearchLimits, SearchOptions, SharedTable, TranspositionTable};
+use crate::session::{run_bench, GameStatus, SearchControl, Session};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+pub const ENGINE_NAME: &str = concat!("Regalia ", env!("CARGO_PKG_VERSION"));
+pub const ENGINE_AUTHOR: &str = "the Regalia developers";
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+struct RunningSearch {
+    control: SearchControl,
+    handle: JoinHandle<()>,
+}
+
+pub struct Engine {
+    out: Output,
+    options: EngineOptions,
+    table: SharedTable,
+    session: Box<dyn Session>,
+    search: Option<RunningSearch>,
+    debug: bool,
+}
+
+impl Engine {
+    pub fn new(out: Output) -> Engine {
+        let options = EngineOptions::default();
+        Engine {
+            out,
+            table: Arc::new(TranspositionTable::new(options.hash_mb)),
+            session: options.variant.new_session(),
+            options,
+            search: None,
+            debug: false,
+        }
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.reap_finished_search();
+        let command = match parse(line) {
+            Ok(c) => c,
+            Err(ParseError::Empty) => return Flow::Continue,
+            Err(e) => {
+                self.out.error(&e.to_string());
+                return Flow::Continue;
+            }
+        };
+        if self.debug {
+            log::info!("command: {command:?}");
+        }
+        match command {
+            Command::Uci => {
+                self.out.line(&format!("id name {ENGINE_NAME}"));
+                self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+                for d in EngineOptions::declarations() {
+                    self.out.line(&d);
+                }
+                self.out.line("uciok");
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.stop_search();
+                self.table.clear();
+                self.session = self.options.variant.new_session();
+            }
+            Command::Position { position, moves } => {
+                match self.session.set_position(position.as_deref(), &moves) {
+                    Ok(()) => {
+                        if let GameStatus::Over(result) = self.session.status() {
+                            self.out.info_string(&format!("game over: {result}"));
+                        }
+                    }
+                    Err(e) => self.out.error(&e.to_string()),
+                }
+            }
+            Command::Go(GoCommand::Perft(depth)) => self.perft(depth),
+            Command::Go(GoCommand::Search(limits)) => self.go(limits.0),
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Some(s) = &self.search {
+                    s.control.pondering.store(false, Ordering::Relaxed);
+                }
+            }
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Display => self.out.line(&self.session.describe()),
+            Command::Eval => self.out.line(&self.session.describe_eval()),
+            Command::Moves => self.out.line(&self.session.legal_moves().join(" ")),
+            Command::Bench { depth } => self.bench(depth),
+        }
+        Flow::Continue
+    }
+
+    fn searching(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| !s.handle.is_finished())
+    }
+
+    fn reap_finished_search(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+            self.join_search();
+        }
+    }
+
+    fn join_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            if s.handle.join().is_err() {
+                self.out.error("the search thread failed");
+            }
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    pub fn stop_search(&mut self) {
+        if let Some(s) = &self.search {
+            s.control.stop.store(true, Ordering::Relaxed);
+            s.control.pondering.store(false, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if self.searching() {
+            self.out.error(&format!(
+                "option '{name}' cannot change while a search runs"
+            ));
+            return;
+        }
+        let mut updated = self.options.clone();
+        match updated.set(name, value) {
+            Err(e) => self.out.error(&e.to_string()),
+            Ok(effect) => {
+                match effect {
+                    OptionEffect::Nothing => {}
+                    OptionEffect::ResizeHash => {
+                        // Drop the old table first so both never live at once.
+                        self.table = Arc::new(TranspositionTable::new(1));
+                        self.table = Arc::new(TranspositionTable::new(updated.hash_mb));
+                    }
+                    OptionEffect::ClearHash => self.table.clear(),
+                    OptionEffect::ChangeVariant => {
+                        self.session = updated.variant.new_session();
+                        self.table.clear();
+                    }
+                }
+                self.options = updated;
+            }
+        }
+    }
+
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            threads: self.options.threads,
+            multi_pv: self.options.multi_pv,
+            move_overhead: self.options.move_overhead,
+        }
+    }
+
+    fn go(&mut self, limits: SearchLimits) {
+        if self.searching() {
+            self.out
+                .error("a search is already running (send stop first)");
+            return;
+        }
+        self.join_search();
+        let session = self.session.boxed_clone();
+        let control = SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(limits.ponder)),
+        };
+        let options = self.search_options();
+        let table = self.table.clone();
+        let out = self.out.clone();
+        let thread_control = control.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                run_search(session, limits, options, table, thread_control, out);
+            });
+        match spawned {
+            Ok(handle) => self.search = Some(RunningSearch { control, handle }),
+            Err(e) => self.out.error(&format!("could not start the search: {e}")),
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        if self.searching() {
+            self.out.error("perft cannot run while a search runs");
+            return;
+        }
+        let threads = self.options.threads;
+        let lines = self.session.perft(depth, threads);
+        let mut total = 0;
+        for (m, n) in &lines {
+            self.out.line(&format!("{m}: {n}"));
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+        self.out.line("");
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        if self.searching() {
+            self.out.error("bench cannot run while a search runs");
+            return;
+        }
+        let out = self.out.clone();
+        let variant = self.options.variant;
+        let result = run_bench(variant, depth, &mut |i, n, text, nodes| {
+            out.info_string(&format!("bench position {i}/{n} '{text}': {nodes} nodes"));
+        });
+        match result {
+            Ok(summary) => {
+                self.out.line("");
+                self.out.line("===========================");
+                self.out.line(&format!(
+                    "Total time (ms) : {}",
+                    summary.elapsed.as_millis()
+                ));
+                self.out
+                    .line(&format!("Nodes searched  : {}", summary.nodes));
+                self.out
+                    .line(&format!("Nodes/second    : {}", summary.nps()));
+            }
+            Err(e) => self.out.error(&e.to_string()),
+        }
+    }
+}
+
+/// The search thread's body: search, then exactly one `bestmove`.
+fn run_search(
+    session: Box<dyn Session>,
+    limits: SearchLimits,
+    options: SearchOptions,
+    table: SharedTable,
+    control: SearchControl,
+    out: Output,
+) {
+    let report_out = out.clone();
+    let result = session.search(&limits, &options, &table, &control, &mut |r| {
+        report_out.report(r)
+    });
+    match result {
+        Ok(outcome) => match outcome.best {
+            Some(best) => match outcome.ponder {
+                Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
+                None => out.line(&format!("bestmove {best}")),
+            },
+            None => {
+                // No legal move: say why, wait for stop if asked to, then answer "(none)".
+                if let GameStatus::Over(result) = session.status() {
+                    out.info_string(&format!("game over: {result}"));
+                }
+                while (limits.infinite || control.pondering.load(Ordering::Relaxed))
+                    && !control.stop.load(Ordering::Relaxed)
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                out.line("bestmove (none)");
+            }
+        },
+        Err(e) => {
+            out.error(&e.to_string());
+            out.line("bestmove (none)");
+        }
+    }
+}

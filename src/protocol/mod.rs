@@ -1,0 +1,45 @@
+//! The text protocol (UCI, extended for variants; see protocol.md). Reads lines, writes
+//! replies, knows no rule of any game: everything game-specific goes through the session.
+
+mod command;
+mod engine;
+mod options;
+mod output;
+
+pub use command::{parse, Command, ParseError};
+pub use engine::{Engine, Flow, ENGINE_AUTHOR, ENGINE_NAME};
+pub use options::{EngineOptions, OptionError};
+pub use output::{format_report, Output};
+
+use std::io::BufRead;
+
+/// Speaks the protocol on stdin/stdout until `quit` or end of input.
+pub fn run_stdio() {
+    crate::games::chess::attacks::init();
+    let mut engine = Engine::new(Output::stdout());
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    let mut input = stdin.lock();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {
+                if engine.handle_line(&line) == Flow::Quit {
+                    return;
+                }
+            }
+            Err(e) => {
+                // Input that is not UTF-8 is reported and skipped, like any bad line.
+                if e.kind() == std::io::ErrorKind::InvalidData {
+                    engine.handle_line("\u{1}invalid-utf8");
+                    continue;
+                }
+                log::warn!("stdin closed: {e}");
+                break;
+            }
+        }
+    }
+    // End of input: finish like `quit`, so a pending bestmove is still printed.
+    engine.handle_line("quit");
+}

@@ -1,0 +1,212 @@
+//! The engine's UCI options: their declarations (for `uci`) and their validation.
+
+use crate::session::Variant;
+use std::fmt;
+use std::time::Duration;
+
+pub const MAX_HASH_MB: usize = 16_384;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTI_PV: usize = 256;
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
+
+/// Current values of every option.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multi_pv: usize,
+    pub move_overhead: Duration,
+    pub ponder: bool,
+    pub variant: Variant,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            multi_pv: 1,
+            move_overhead: Duration::from_millis(30),
+            ponder: false,
+            variant: Variant::Chess,
+        }
+    }
+}
+
+/// What changing an option requires of the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    Nothing,
+    ResizeHash,
+    ClearHash,
+    ChangeVariant,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    Unknown(String),
+    MissingValue(String),
+    BadValue {
+        name: String,
+        value: String,
+        expected: String,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(n) => write!(f, "unknown option '{n}'"),
+            OptionError::MissingValue(n) => write!(f, "option '{n}' needs a value"),
+            OptionError::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(
+                f,
+                "option '{name}' does not accept '{value}' (expected {expected})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+fn spin<T: std::str::FromStr + PartialOrd + fmt::Display + Copy>(
+    name: &str,
+    value: Option<&str>,
+    min: T,
+    max: T,
+) -> Result<T, OptionError> {
+    let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+    v.trim()
+        .parse::<T>()
+        .ok()
+        .filter(|n| *n >= min && *n <= max)
+        .ok_or_else(|| OptionError::BadValue {
+            name: name.to_string(),
+            value: v.to_string(),
+            expected: format!("a whole number from {min} to {max}"),
+        })
+}
+
+fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
+    let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            name: name.to_string(),
+            value: v.to_string(),
+            expected: "true or false".into(),
+        }),
+    }
+}
+
+impl EngineOptions {
+    /// The `option …` lines `uci` prints.
+    pub fn declarations() -> Vec<String> {
+        let d = EngineOptions::default();
+        let variants: Vec<String> = Variant::ALL
+            .iter()
+            .map(|v| format!("var {}", v.name()))
+            .collect();
+        vec![
+            format!(
+                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+                d.hash_mb
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                d.threads
+            ),
+            format!(
+                "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
+                d.multi_pv
+            ),
+            format!(
+                "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+                d.move_overhead.as_millis()
+            ),
+            "option name Clear Hash type button".to_string(),
+            format!("option name Ponder type check default {}", d.ponder),
+            format!(
+                "option name UCI_Variant type combo default {} {}",
+                d.variant.name(),
+                variants.join(" ")
+            ),
+        ]
+    }
+
+    /// Applies `setoption`; names are case-insensitive. On error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, OptionError> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb = spin(name, value, 1, MAX_HASH_MB)?;
+                Ok(OptionEffect::ResizeHash)
+            }
+            "threads" => {
+                self.threads = spin(name, value, 1, MAX_THREADS)?;
+                Ok(OptionEffect::Nothing)
+            }
+            "multipv" => {
+                self.multi_pv = spin(name, value, 1, MAX_MULTI_PV)?;
+                Ok(OptionEffect::Nothing)
+            }
+            "move overhead" => {
+                self.move_overhead =
+                    Duration::from_millis(spin(name, value, 0, MAX_MOVE_OVERHEAD_MS)?);
+                Ok(OptionEffect::Nothing)
+            }
+            "clear hash" => Ok(OptionEffect::ClearHash),
+            "ponder" => {
+                self.ponder = check(name, value)?;
+                Ok(OptionEffect::Nothing)
+            }
+            "uci_variant" => {
+                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+                self.variant = v.trim().parse().map_err(|_| OptionError::BadValue {
+                    name: name.to_string(),
+                    value: v.to_string(),
+                    expected: format!(
+                        "one of {}",
+                        Variant::ALL
+                            .iter()
+                            .map(|v| v.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                })?;
+                Ok(OptionEffect::ChangeVariant)
+            }
+            _ => Err(OptionError::Unknown(name.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_values_checked() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("hASh", Some("64")), Ok(OptionEffect::ResizeHash));
+        assert_eq!(o.hash_mb, 64);
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("lots")).is_err());
+        assert_eq!(o.hash_mb, 64, "a bad value leaves the option unchanged");
+        assert!(o.set("Ponder", Some("maybe")).is_err());
+        assert!(o.set("No Such Option", Some("1")).is_err());
+        assert_eq!(
+            o.set("move overhead", Some("250")),
+            Ok(OptionEffect::Nothing)
+        );
+        assert_eq!(o.move_overhead, Duration::from_millis(250));
+        assert!(o.set("UCI_Variant", Some("checkers")).is_err());
+        assert_eq!(
+            o.set("UCI_Variant", Some("chess")),
+            Ok(OptionEffect::ChangeVariant)
+        );
+    }
+}

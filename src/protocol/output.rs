@@ -1,0 +1,74 @@
+//! The protocol's stdout: whole lines, flushed at once, shared by the protocol thread and the
+//! search thread so their lines never interleave mid-line.
+
+use crate::search::{Bound, Report, ReportScore};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone)]
+pub struct Output {
+    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Output {
+    pub fn new(sink: Box<dyn Write + Send>) -> Output {
+        Output {
+            sink: Arc::new(Mutex::new(sink)),
+        }
+    }
+
+    pub fn stdout() -> Output {
+        Output::new(Box::new(std::io::stdout()))
+    }
+
+    /// Writes one line. A closed stdout (the GUI went away) is logged, never a panic.
+    pub fn line(&self, text: &str) {
+        let mut sink = match self.sink.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Err(e) = writeln!(sink, "{text}").and_then(|_| sink.flush()) {
+            log::warn!("could not write to the protocol output: {e}");
+        }
+    }
+
+    pub fn error(&self, what: &str) {
+        self.line(&format!("info string error {what}"));
+    }
+
+    pub fn info_string(&self, what: &str) {
+        for l in what.lines() {
+            self.line(&format!("info string {l}"));
+        }
+    }
+
+    pub fn report(&self, r: &Report) {
+        self.line(&format_report(r));
+    }
+}
+
+/// `info depth … pv …` as UCI prints it.
+pub fn format_report(r: &Report) -> String {
+    let score = match r.score {
+        ReportScore::Centipawns(cp) => format!("cp {cp}"),
+        ReportScore::Mate(m) => format!("mate {m}"),
+    };
+    let bound = match r.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.multipv,
+        score,
+        bound,
+        r.nodes,
+        r.nps,
+        r.hashfull,
+        r.time_ms,
+        r.pv.join(" ")
+    )
+}

@@ -1,0 +1,328 @@
+//! Iterative deepening with aspiration windows and MultiPV, over Lazy SMP threads: every thread
+//! searches the same root sharing one table; the main thread keeps time and reports.
+
+use super::limits::{SearchLimits, SearchOptions};
+use super::report::{Report, ReportScore, SearchResult};
+use super::timeman::{budget, SearchClock};
+use super::tt::{Bound, TranspositionTable};
+use super::worker::{Worker, WorkerLimits};
+use crate::core::{Evaluator, Game, Score, INFINITE, MATE_BOUND, MAX_PLY};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Everything one search needs besides the position.
+pub struct SearchRequest<'a, G: Game> {
+    pub game: &'a G,
+    /// Keys of the positions played before this one, oldest first (for repetitions).
+    pub history: &'a [u64],
+    /// The root moves to consider (already restricted by `searchmoves`), never empty.
+    pub root_moves: Vec<G::Move>,
+    pub limits: &'a SearchLimits,
+    pub options: &'a SearchOptions,
+    pub table: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub pondering: &'a AtomicBool,
+}
+
+/// Runs the search to its limits (or `stop`) and returns the best move.
+pub fn search<G: Game, E: Evaluator<G>>(
+    request: SearchRequest<'_, G>,
+    eval: &E,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult<G::Move> {
+    let table = request.table;
+    table.new_search();
+    let shared_nodes = AtomicU64::new(0);
+    let helpers = request.options.threads.max(1) - 1;
+    let stop = request.stop;
+    let seat = request.game.to_move() as usize;
+    let clock = SearchClock::new(budget(request.limits, request.options, seat));
+
+    std::thread::scope(|scope| {
+        for id in 1..=helpers {
+            let request = &request;
+            let shared_nodes = &shared_nodes;
+            let builder = std::thread::Builder::new()
+                .name(format!("search-helper-{id}"))
+                .stack_size(32 << 20);
+            let spawned = builder.spawn_scoped(scope, move || {
+                let mut worker = Worker::new(
+                    request.game.clone(),
+                    request.history,
+                    &request.root_moves,
+                    eval,
+                    table,
+                    stop,
+                    shared_nodes,
+                    WorkerLimits {
+                        clock: None,
+                        nodes: None,
+                        pondering: None,
+                    },
+                );
+                // Helpers start half of them one ply deeper, so threads spread over depths.
+                let mut depth = 1 + (id % 2) as i32;
+                while !stop.load(Ordering::Relaxed) && depth < MAX_PLY as i32 {
+                    worker.search_root(depth, -INFINITE, INFINITE, 0);
+                    depth += 1;
+                }
+                worker.flush_nodes();
+            });
+            if let Err(e) = spawned {
+                log::warn!("could not start search helper {id}: {e}");
+            }
+        }
+        let result = main_thread(&request, eval, &shared_nodes, clock, report);
+        stop.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+fn main_thread<G: Game, E: Evaluator<G>>(
+    request: &SearchRequest<'_, G>,
+    eval: &E,
+    shared_nodes: &AtomicU64,
+    clock: SearchClock,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult<G::Move> {
+    let limits = request.limits;
+    let mut worker = Worker::new(
+        request.game.clone(),
+        request.history,
+        &request.root_moves,
+        eval,
+        request.table,
+        request.stop,
+        shared_nodes,
+        WorkerLimits {
+            clock: Some(clock),
+            nodes: limits.nodes,
+            pondering: Some(request.pondering),
+        },
+    );
+    let multi_pv = request
+        .options
+        .multi_pv
+        .clamp(1, request.root_moves.len().max(1));
+    let max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+        (d as i32).clamp(1, MAX_PLY as i32 - 1)
+    });
+    let mut completed_depth = 0;
+    let mut best_score = -INFINITE;
+    let mut last_best = None;
+    let mut stable_iterations = 0;
+    let mut was_pondering = request.pondering.load(Ordering::Relaxed);
+
+    for depth in 1..=max_depth {
+        for pv_index in 0..multi_pv {
+            let previous = worker.root_moves[pv_index].score;
+            let mut delta: Score = 20;
+            let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let score = worker.search_root(depth, alpha, beta, pv_index);
+                if worker.aborted() {
+                    break;
+                }
+                let bound = if score <= alpha {
+                    Some(Bound::Upper)
+                } else if score >= beta {
+                    Some(Bound::Lower)
+                } else {
+                    None
+                };
+                let Some(b) = bound else { break };
+                // Report the failure only when a person can see it (after a second).
+                if worker_elapsed(&worker) > Duration::from_secs(1) {
+                    emit(
+                        &mut worker,
+                        shared_nodes,
+                        request,
+                        depth,
+                        pv_index,
+                        b,
+                        score,
+                        report,
+                    );
+                }
+                if b == Bound::Upper {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITE);
+                } else {
+                    beta = (score + delta).min(INFINITE);
+                }
+                delta += delta / 2;
+                if delta > 1000 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            }
+            if worker.aborted() {
+                break;
+            }
+        }
+        if worker.aborted() && completed_depth > 0 {
+            break;
+        }
+        completed_depth = depth;
+        for rm in worker.root_moves.iter_mut() {
+            rm.previous_score = rm.score;
+        }
+        // The first iteration always completes, even when stopped at once: there must be a move.
+        for pv_index in 0..multi_pv {
+            emit_exact(&mut worker, shared_nodes, request, depth, pv_index, report);
+        }
+        best_score = worker.root_moves[0].score;
+        let best = worker.root_moves[0].m;
+        if last_best == Some(best) {
+            stable_iterations += 1;
+        } else {
+            stable_iterations = 0;
+        }
+        last_best = Some(best);
+
+        if let Some(n) = limits.mate {
+            if matches!(ReportScore::from_score(best_score), ReportScore::Mate(k) if k > 0 && k <= n as i32)
+            {
+                break;
+            }
+        }
+        let pondering = request.pondering.load(Ordering::Relaxed);
+        if was_pondering && !pondering {
+            if let Some(c) = worker.limits.clock.as_mut() {
+                c.restart();
+            }
+        }
+        was_pondering = pondering;
+        if !pondering {
+            let scale = if stable_iterations >= 4 { 0.35 } else { 0.6 };
+            if worker
+                .limits
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.soft_expired(scale))
+            {
+                break;
+            }
+        }
+        if request.stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+
+    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
+    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
+        && !request.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    request.stop.store(true, Ordering::Relaxed);
+    worker.flush_nodes();
+    let best_rm = &worker.root_moves[0];
+    SearchResult {
+        best: Some(best_rm.m),
+        ponder: best_rm.pv.get(1).copied(),
+        score: best_score.max(best_rm.score),
+        depth: completed_depth as u32,
+        nodes: shared_nodes.load(Ordering::Relaxed),
+    }
+}
+
+fn worker_elapsed<G: Game, E: Evaluator<G>>(w: &Worker<'_, G, E>) -> Duration {
+    w.limits
+        .clock
+        .as_ref()
+        .map_or(Duration::ZERO, |c| c.elapsed())
+}
+
+fn emit_exact<G: Game, E: Evaluator<G>>(
+    worker: &mut Worker<'_, G, E>,
+    shared_nodes: &AtomicU64,
+    request: &SearchRequest<'_, G>,
+    depth: i32,
+    pv_index: usize,
+    report: &mut dyn FnMut(&Report),
+) {
+    let score = worker.root_moves[pv_index].score;
+    if score <= -INFINITE {
+        return;
+    }
+    worker.flush_nodes();
+    let r = build_report(worker, shared_nodes, request, depth, pv_index, None, score);
+    report(&r);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn emit<G: Game, E: Evaluator<G>>(
+    worker: &mut Worker<'_, G, E>,
+    shared_nodes: &AtomicU64,
+    request: &SearchRequest<'_, G>,
+    depth: i32,
+    pv_index: usize,
+    bound: Bound,
+    score: Score,
+    report: &mut dyn FnMut(&Report),
+) {
+    worker.flush_nodes();
+    let r = build_report(
+        worker,
+        shared_nodes,
+        request,
+        depth,
+        pv_index,
+        Some(bound),
+        score,
+    );
+    report(&r);
+}
+
+fn build_report<G: Game, E: Evaluator<G>>(
+    worker: &Worker<'_, G, E>,
+    shared_nodes: &AtomicU64,
+    request: &SearchRequest<'_, G>,
+    depth: i32,
+    pv_index: usize,
+    bound: Option<Bound>,
+    score: Score,
+) -> Report {
+    let rm = &worker.root_moves[pv_index];
+    let elapsed = worker_elapsed(worker);
+    let nodes = shared_nodes.load(Ordering::Relaxed);
+    let ms = elapsed.as_millis() as u64;
+    let pv = pv_text(request.game, &rm.pv);
+    Report {
+        depth: depth as u32,
+        seldepth: rm.seldepth.max(depth as usize) as u32,
+        multipv: pv_index + 1,
+        score: ReportScore::from_score(score),
+        bound,
+        nodes,
+        nps: if ms > 0 {
+            nodes * 1000 / ms
+        } else {
+            nodes * 1000
+        },
+        hashfull: request.table.hashfull(),
+        time_ms: ms,
+        pv,
+    }
+}
+
+/// The PV in the game's notation (each move written in the position it is played from).
+pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut g = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        let mut legal = crate::core::MoveList::new();
+        g.generate(crate::core::Scope::All, &mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        out.push(g.move_text(m));
+        g.make(m);
+    }
+    out
+}

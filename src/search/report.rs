@@ -1,0 +1,67 @@
+//! What a search tells the outside world while it runs, in game-agnostic form.
+
+use super::tt::Bound;
+use crate::core::{Score, MATE, MATE_BOUND};
+
+/// A score as the protocol prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportScore {
+    Centipawns(Score),
+    /// Moves (not plies) to mate; negative when the side to move is being mated.
+    Mate(i32),
+}
+
+impl ReportScore {
+    pub fn from_score(s: Score) -> ReportScore {
+        if s >= MATE_BOUND {
+            ReportScore::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            ReportScore::Mate(-(MATE + s) / 2)
+        } else {
+            ReportScore::Centipawns(s)
+        }
+    }
+}
+
+/// One `info` line's worth.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: ReportScore,
+    /// `None` for an exact score; `Lower`/`Upper` after an aspiration failure.
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<String>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{mate_in, mated_in};
+
+    #[test]
+    fn mate_scores_count_moves() {
+        assert_eq!(ReportScore::from_score(mate_in(1)), ReportScore::Mate(1));
+        assert_eq!(ReportScore::from_score(mate_in(3)), ReportScore::Mate(2));
+        assert_eq!(ReportScore::from_score(mate_in(5)), ReportScore::Mate(3));
+        assert_eq!(ReportScore::from_score(mated_in(0)), ReportScore::Mate(0));
+        assert_eq!(ReportScore::from_score(mated_in(2)), ReportScore::Mate(-1));
+        assert_eq!(ReportScore::from_score(mated_in(4)), ReportScore::Mate(-2));
+        assert_eq!(ReportScore::from_score(37), ReportScore::Centipawns(37));
+    }
+}

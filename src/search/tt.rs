@@ -1,0 +1,254 @@
+//! The transposition table, shared by all search threads without locks: each entry stores
+//! `key ^ data` beside `data`, so a torn write (two threads writing one entry at once) shows up
+//! as a key mismatch and is ignored instead of being believed.
+
+use crate::core::{Score, MATE_BOUND};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is exactly this.
+    Exact = 1,
+    /// The true score is at least this (a beta cut-off).
+    Lower = 2,
+    /// The true score is at most this (every move failed low).
+    Upper = 3,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Probe {
+    pub move_bits: u32,
+    pub score: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+const ENTRY_BYTES: usize = 16;
+
+/// data layout: move 24 bits | score 16 | depth 8 | bound 2 | age 6.
+fn pack(move_bits: u32, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
+    (move_bits as u64 & 0xFF_FFFF)
+        | ((score as i16 as u16 as u64) << 24)
+        | ((depth.clamp(0, 255) as u64) << 40)
+        | ((bound as u64) << 48)
+        | (((age & 63) as u64) << 50)
+}
+
+fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
+    let bound = match (data >> 48) & 3 {
+        1 => Some(Bound::Exact),
+        2 => Some(Bound::Lower),
+        3 => Some(Bound::Upper),
+        _ => None,
+    };
+    (
+        (data & 0xFF_FFFF) as u32,
+        ((data >> 24) & 0xFFFF) as u16 as i16 as Score,
+        ((data >> 40) & 0xFF) as i32,
+        bound,
+        ((data >> 50) & 63) as u8,
+    )
+}
+
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+/// The table as the protocol and the search threads share it.
+pub type SharedTable = Arc<TranspositionTable>;
+
+impl TranspositionTable {
+    /// A table of at most `megabytes` MiB (at least one bucket).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes.max(1) * 1024 * 1024;
+        let buckets = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
+        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        entries.resize_with(buckets * BUCKET, Entry::default);
+        TranspositionTable {
+            entries,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    pub fn size_bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    /// Forgets everything (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.check.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Marks a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[Entry] {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.entries[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    /// Looks `key` up; the score is returned relative to `ply` (mates counted from here).
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Probe> {
+        for e in self.bucket(key) {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.check.load(Ordering::Relaxed) ^ data == key {
+                let (move_bits, score, depth, bound, _) = unpack(data);
+                let bound = bound?;
+                return Some(Probe {
+                    move_bits,
+                    score: score_from_table(score, ply),
+                    depth,
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        move_bits: u32,
+        score: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let bucket = self.bucket(key);
+        // Same position: overwrite (keeping its move when we have none). Otherwise replace the
+        // entry whose depth, discounted by its age, is smallest.
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                let (old_move, _, old_depth, _, _) = unpack(data);
+                if bound != Bound::Exact && depth + 3 < old_depth {
+                    return;
+                }
+                let m = if move_bits == 0 { old_move } else { move_bits };
+                self.write(
+                    e,
+                    key,
+                    pack(m, score_to_table(score, ply), depth, bound, age),
+                );
+                return;
+            }
+            let (_, _, d, b, a) = unpack(data);
+            let worth = if b.is_none() {
+                i32::MIN
+            } else {
+                d - 8 * (age.wrapping_sub(a) & 63) as i32
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        self.write(
+            &bucket[victim],
+            key,
+            pack(move_bits, score_to_table(score, ply), depth, bound, age),
+        );
+    }
+
+    #[inline(always)]
+    fn write(&self, e: &Entry, key: u64, data: u64) {
+        e.data.store(data, Ordering::Relaxed);
+        e.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of a sample of entries written during the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let (_, _, _, b, a) = unpack(e.data.load(Ordering::Relaxed));
+                b.is_some() && a == age
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// Mate scores are stored relative to the node, so the same entry is right at any ply.
+fn score_to_table(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::mate_in;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xDEAD_BEEF, 0, 0x1_2345, -123, 7, Bound::Lower);
+        let p = tt.probe(0xDEAD_BEEF, 0).expect("stored entry");
+        assert_eq!(
+            (p.move_bits, p.score, p.depth, p.bound),
+            (0x1_2345, -123, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xBEEF_DEAD, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        let tt = TranspositionTable::new(1);
+        // Mate in 5 plies from the root, found at ply 2: 3 plies from the node.
+        tt.store(42, 2, 0, mate_in(5), 4, Bound::Exact);
+        // Reached again at ply 4, the same mate is 7 plies from the root.
+        assert_eq!(tt.probe(42, 4).map(|p| p.score), Some(mate_in(7)));
+    }
+
+    #[test]
+    fn size_stays_within_the_requested_megabytes() {
+        for mb in [1, 3, 16, 100] {
+            let tt = TranspositionTable::new(mb);
+            assert!(tt.size_bytes() <= mb * 1024 * 1024);
+            assert!(tt.size_bytes() > mb * 1024 * 1024 / 2);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! `bench`: fixed positions searched to a fixed depth with one thread and a fresh table. The
+//! node total is a signature: any change to search or evaluation that alters it shows.
+
+use super::{SearchControl, Variant, VariantError};
+use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub const DEFAULT_BENCH_DEPTH: u32 = 11;
+
+#[derive(Clone, Debug)]
+pub struct BenchSummary {
+    pub positions: usize,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl BenchSummary {
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// Runs the bench for `variant`, calling `progress` after each position with its node count.
+pub fn run_bench(
+    variant: Variant,
+    depth: Option<u32>,
+    progress: &mut dyn FnMut(usize, usize, &str, u64),
+) -> Result<BenchSummary, VariantError> {
+    let depth = depth.unwrap_or(DEFAULT_BENCH_DEPTH).clamp(1, 64);
+    let mut session = variant.new_session();
+    let positions = session.bench_positions();
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let options = SearchOptions::default();
+    let mut total = 0;
+    let start = Instant::now();
+    for (i, text) in positions.iter().enumerate() {
+        session.set_position(Some(text), &[])?;
+        let table = Arc::new(TranspositionTable::new(16));
+        let control = SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(false)),
+        };
+        let outcome = session.search(&limits, &options, &table, &control, &mut |_| {})?;
+        total += outcome.nodes;
+        progress(i + 1, positions.len(), text, outcome.nodes);
+    }
+    Ok(BenchSummary {
+        positions: positions.len(),
+        nodes: total,
+        elapsed: start.elapsed(),
+    })
+}

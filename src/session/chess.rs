@@ -1,0 +1,127 @@
+//! The chess family as the session layer sees it.
+
+use super::{Variant, VariantRules};
+use crate::games::chess::bitboard::squares;
+use crate::games::chess::eval::{breakdown, ChessEval, TERMS};
+use crate::games::chess::types::{make_square, square_name};
+use crate::games::chess::{Position, Rules};
+
+impl VariantRules for Rules {
+    type G = Position;
+    type E = ChessEval;
+
+    fn variant(&self) -> Variant {
+        match self {
+            Rules::Orthodox => Variant::Chess,
+        }
+    }
+
+    fn start(&self) -> Position {
+        Position::startpos(*self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, String> {
+        Position::from_fen(text, *self).map_err(|e| e.to_string())
+    }
+
+    fn evaluator(&self) -> ChessEval {
+        ChessEval
+    }
+
+    fn describe(&self, pos: &Position) -> String {
+        let mut s = String::new();
+        s.push_str(" +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let c = pos
+                    .piece_at(make_square(file, rank))
+                    .map_or(' ', |p| p.fen_char());
+                s.push_str(&format!(" | {c}"));
+            }
+            s.push_str(&format!(" | {}\n", rank + 1));
+            s.push_str(" +---+---+---+---+---+---+---+---+\n");
+        }
+        s.push_str("   a   b   c   d   e   f   g   h\n\n");
+        s.push_str(&format!("Variant: {}\n", self.variant_name()));
+        s.push_str(&format!("Fen: {}\n", pos.to_fen()));
+        s.push_str(&format!("Key: {:016X}\n", pos.key()));
+        let checkers: Vec<String> = squares(pos.checkers()).map(square_name).collect();
+        s.push_str(&format!("Checkers: {}", checkers.join(" ")));
+        s
+    }
+
+    fn describe_eval(&self, pos: &Position) -> String {
+        let b = breakdown(pos);
+        let mut s = String::new();
+        s.push_str(&format!(
+            "{:<16}|{:>7} {:>7} |{:>7} {:>7} |{:>7} {:>7}\n",
+            "Term", "White", "", "Black", "", "Total", ""
+        ));
+        s.push_str(&format!(
+            "{:<16}|{:>7} {:>7} |{:>7} {:>7} |{:>7} {:>7}\n",
+            "", "MG", "EG", "MG", "EG", "MG", "EG"
+        ));
+        for (i, term) in TERMS.iter().enumerate() {
+            let w = b.terms[0][i];
+            let k = b.terms[1][i];
+            s.push_str(&format!(
+                "{:<16}|{:>7} {:>7} |{:>7} {:>7} |{:>7} {:>7}\n",
+                term.name(),
+                w.0,
+                w.1,
+                k.0,
+                k.1,
+                w.0 - k.0,
+                w.1 - k.1
+            ));
+        }
+        let white = b.white_score();
+        s.push_str(&format!("Phase: {} / 24\n", b.phase));
+        s.push_str(&format!(
+            "Final evaluation: {:+} cp (white's view), {:+} cp (side to move, with tempo)",
+            white,
+            crate::core::Evaluator::evaluate(&ChessEval, pos)
+        ));
+        s
+    }
+
+    fn bench_positions(&self) -> &'static [&'static str] {
+        BENCH_POSITIONS
+    }
+
+    fn seat_name(&self, seat: u8) -> String {
+        if seat == 0 { "white" } else { "black" }.to_string()
+    }
+
+    fn no_moves_reason(&self, pos: &Position) -> &'static str {
+        if pos.in_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        }
+    }
+
+    fn draw_reason(&self, pos: &Position) -> &'static str {
+        if pos.insufficient_material() {
+            "insufficient material"
+        } else {
+            "fifty-move rule"
+        }
+    }
+}
+
+/// Opening, middlegame and endgame positions; well known so results can be compared.
+const BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 4 10",
+    "2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 14",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "8/8/4k3/8/2K5/3P4/8/8 w - - 0 1",
+    "4r1k1/pp3ppp/2p5/3p4/3P1B2/2P2Pq1/PP4P1/R3R1K1 b - - 0 24",
+    "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 16",
+];

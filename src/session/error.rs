@@ -1,0 +1,41 @@
+//! Errors a session reports: each becomes one `info string error …` line at the protocol.
+
+use crate::core::MoveTextError;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    UnknownVariant(String),
+    Position(String),
+    Move { index: usize, error: MoveTextError },
+    GameOver { index: usize, text: String },
+    SearchMoves(String),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::UnknownVariant(v) => write!(
+                f,
+                "unknown variant '{v}' (known: {})",
+                super::Variant::ALL
+                    .iter()
+                    .map(|v| v.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            VariantError::Position(why) => write!(f, "{why}"),
+            VariantError::Move { index, error } => {
+                write!(f, "{error} (move {} of the list)", index + 1)
+            }
+            VariantError::GameOver { index, text } => write!(
+                f,
+                "move {} '{text}' comes after the game has ended",
+                index + 1
+            ),
+            VariantError::SearchMoves(t) => write!(f, "searchmoves: {t}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}

@@ -1,0 +1,219 @@
+//! A session generic over one game: the current position, the keys of the game so far (for
+//! repetitions), and the glue from text commands to the generic search and perft.
+
+use super::{GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
+use crate::core::{Evaluator, Game, MoveList, Outcome, Scope};
+use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
+
+/// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
+/// read positions, how to describe them to a person, and which evaluator plays it.
+pub trait VariantRules: Clone + Send + Sync + 'static {
+    type G: Game;
+    type E: Evaluator<Self::G>;
+
+    fn variant(&self) -> Variant;
+    fn start(&self) -> Self::G;
+    fn parse_position(&self, text: &str) -> Result<Self::G, String>;
+    fn evaluator(&self) -> Self::E;
+    /// Board diagram and facts for `d`.
+    fn describe(&self, g: &Self::G) -> String;
+    /// Evaluation terms for `eval`.
+    fn describe_eval(&self, g: &Self::G) -> String;
+    /// "white" / "attackers" …: the name of a seat, for result messages.
+    fn seat_name(&self, seat: u8) -> String;
+    /// Why the side to move has no moves ("checkmate", "stalemate"…).
+    fn no_moves_reason(&self, g: &Self::G) -> &'static str;
+    /// Why a position is drawn by rule ("fifty-move rule"…).
+    fn draw_reason(&self, g: &Self::G) -> &'static str;
+    /// Positions `bench` searches: varied, quick, fixed forever (the node total is a signature).
+    fn bench_positions(&self) -> &'static [&'static str];
+    /// Why a game is decided on the board ("scepter captured"…).
+    fn decided_reason(&self, _g: &Self::G) -> &'static str {
+        "rule"
+    }
+}
+
+#[derive(Clone)]
+pub struct GameSession<V: VariantRules> {
+    rules: V,
+    game: V::G,
+    /// Keys of the positions before the current one, from the last irreversible move on.
+    history: Vec<u64>,
+}
+
+impl<V: VariantRules> GameSession<V> {
+    pub fn new(rules: V) -> Self {
+        let game = rules.start();
+        GameSession {
+            rules,
+            game,
+            history: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &V::G {
+        &self.game
+    }
+
+    fn legal(&self) -> MoveList<<V::G as Game>::Move> {
+        let mut moves = MoveList::new();
+        self.game.generate(Scope::All, &mut moves);
+        moves
+    }
+
+    fn repetitions(&self) -> usize {
+        let key = self.game.key();
+        let reach = self.game.reversible_plies().min(self.history.len());
+        self.history[self.history.len() - reach..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
+    }
+
+    fn result_text(&self, outcome: Outcome, how: &str) -> String {
+        match outcome {
+            Outcome::Winner(s) => format!("{} wins by {how}", self.rules.seat_name(s)),
+            Outcome::Draw => format!("draw by {how}"),
+        }
+    }
+}
+
+impl<V: VariantRules> Session for GameSession<V> {
+    fn variant(&self) -> Variant {
+        self.rules.variant()
+    }
+
+    fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError> {
+        let mut game = match text {
+            None => self.rules.start(),
+            Some(t) => self
+                .rules
+                .parse_position(t)
+                .map_err(VariantError::Position)?,
+        };
+        let mut history = Vec::new();
+        for (index, text) in moves.iter().enumerate() {
+            let m = game
+                .parse_move(text)
+                .map_err(|error| VariantError::Move { index, error })?;
+            history.push(game.key());
+            game.make(m);
+            // Positions before an irreversible move can never repeat: forget them.
+            let keep = game.reversible_plies().min(history.len());
+            history.drain(..history.len() - keep);
+        }
+        self.game = game;
+        self.history = history;
+        Ok(())
+    }
+
+    fn position_text(&self) -> String {
+        self.game.position_text()
+    }
+
+    fn describe(&self) -> String {
+        self.rules.describe(&self.game)
+    }
+
+    fn describe_eval(&self) -> String {
+        self.rules.describe_eval(&self.game)
+    }
+
+    fn status(&self) -> GameStatus {
+        if let Some(o) = self.game.decided() {
+            return GameStatus::Over(self.result_text(o, self.rules.decided_reason(&self.game)));
+        }
+        if self.legal().is_empty() {
+            let o = self.game.outcome_without_moves();
+            return GameStatus::Over(self.result_text(o, self.rules.no_moves_reason(&self.game)));
+        }
+        if self.game.drawn_by_rule() {
+            return GameStatus::Over(
+                self.result_text(Outcome::Draw, self.rules.draw_reason(&self.game)),
+            );
+        }
+        if self.repetitions() >= 2 {
+            return GameStatus::Over(self.result_text(Outcome::Draw, "threefold repetition"));
+        }
+        GameStatus::Ongoing
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.legal()
+            .iter()
+            .map(|&m| self.game.move_text(m))
+            .collect()
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        perft::perft_divide(&self.game, depth, threads)
+            .into_iter()
+            .map(|(m, n)| (self.game.move_text(m), n))
+            .collect()
+    }
+
+    fn search(
+        &self,
+        limits: &SearchLimits,
+        options: &SearchOptions,
+        table: &SharedTable,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<SearchOutcome, VariantError> {
+        let legal = self.legal();
+        let mut root_moves = Vec::new();
+        if limits.search_moves.is_empty() {
+            root_moves.extend(legal.iter().copied());
+        } else {
+            for text in &limits.search_moves {
+                let m = self
+                    .game
+                    .parse_move(text)
+                    .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
+                if !root_moves.contains(&m) {
+                    root_moves.push(m);
+                }
+            }
+        }
+        if root_moves.is_empty() {
+            return Ok(SearchOutcome {
+                best: None,
+                ponder: None,
+                nodes: 0,
+            });
+        }
+        let eval = self.rules.evaluator();
+        let request = SearchRequest {
+            game: &self.game,
+            history: &self.history,
+            root_moves,
+            limits,
+            options,
+            table,
+            stop: &control.stop,
+            pondering: &control.pondering,
+        };
+        let result = search::search(request, &eval, report);
+        let best = result.best.map(|m| self.game.move_text(m));
+        let ponder = match (result.best, result.ponder) {
+            (Some(b), Some(p)) => {
+                let text = search::pv_text(&self.game, &[b, p]);
+                text.get(1).cloned()
+            }
+            _ => None,
+        };
+        Ok(SearchOutcome {
+            best,
+            ponder,
+            nodes: result.nodes,
+        })
+    }
+
+    fn bench_positions(&self) -> &'static [&'static str] {
+        self.rules.bench_positions()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}

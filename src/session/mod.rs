@@ -1,0 +1,76 @@
+//! The bridge between the game-agnostic protocol and the games: one [`Variant`] enum and a
+//! [`Session`] object per game being played. The protocol holds a `Box<dyn Session>` (dynamic
+//! dispatch once per command, never inside a search); behind it, [`GameSession`] is generic
+//! over one game and its evaluator, so search and perft are monomorphised per game.
+//!
+//! Adding a game: one folder under `games/`, one [`VariantRules`] impl, one arm of [`Variant`].
+
+mod bench;
+mod error;
+mod game_session;
+mod variant;
+
+pub use bench::{run_bench, BenchSummary};
+pub use error::VariantError;
+pub use game_session::{GameSession, VariantRules};
+pub use variant::Variant;
+
+use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Whether the game is over by rule at the current position, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Ongoing,
+    /// The game ended: a human-readable result, e.g. "white wins by checkmate".
+    Over(String),
+}
+
+/// Everything a search running off the protocol thread shares with the protocol.
+#[derive(Clone)]
+pub struct SearchControl {
+    pub stop: Arc<AtomicBool>,
+    /// True while pondering; `ponderhit` clears it and the clock starts.
+    pub pondering: Arc<AtomicBool>,
+}
+
+/// The result of a finished search, in text.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome {
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    pub nodes: u64,
+}
+
+/// One game being played, behind an object so the protocol need not know which.
+pub trait Session: Send {
+    fn variant(&self) -> Variant;
+    /// Sets the position from a position string (None: the variant's start) and moves played
+    /// from it. On any error the previous position is kept.
+    fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError>;
+    fn position_text(&self) -> String;
+    /// A board diagram with the key facts (FEN, key, checkers…), for the `d` command.
+    fn describe(&self) -> String;
+    /// The static evaluation with its terms, for the `eval` command.
+    fn describe_eval(&self) -> String;
+    fn status(&self) -> GameStatus;
+    fn legal_moves(&self) -> Vec<String>;
+    /// Per-root-move perft counts.
+    fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    /// Runs a search to completion on the calling thread, reporting as it goes.
+    fn search(
+        &self,
+        limits: &SearchLimits,
+        options: &SearchOptions,
+        table: &SharedTable,
+        control: &SearchControl,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<SearchOutcome, VariantError>;
+    /// Position strings `bench` searches for this variant.
+    fn bench_positions(&self) -> &'static [&'static str];
+    /// A fresh copy of this session (same position), for a search thread.
+    fn boxed_clone(&self) -> Box<dyn Session>;
+}
+
+mod chess;

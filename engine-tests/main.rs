@@ -1,1 +1,8 @@
+//! Integration tests: the rules through the library, and the engine through its protocol.
 
+mod chess_fuzz;
+mod engine_process;
+mod perft_suite;
+mod protocol_conversations;
+mod python_client;
+mod search_tactics;

@@ -108,14 +108,17 @@ impl Engine {
         Flow::Continue
     }
 
+    /// A search is running until it raises its stop flag, which it does before `bestmove`.
     fn searching(&self) -> bool {
         self.search
             .as_ref()
-            .is_some_and(|s| !s.handle.is_finished())
+            .is_some_and(|s| !s.control.stop.load(Ordering::Relaxed))
     }
 
+    /// Joins a search that has finished (or is printing its last line), so that a `go` sent
+    /// right after `bestmove` is never refused.
     fn reap_finished_search(&mut self) {
-        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+        if self.search.is_some() && !self.searching() {
             self.join_search();
         }
     }
@@ -181,6 +184,10 @@ impl Engine {
             return;
         }
         self.join_search();
+        if let Err(e) = self.session.check_moves(&limits.search_moves) {
+            self.out.error(&e.to_string());
+            return;
+        }
         let session = self.session.boxed_clone();
         let control = SearchControl {
             stop: Arc::new(AtomicBool::new(false)),
@@ -263,11 +270,15 @@ fn run_search(
     let result = session.search(&limits, &options, &table, &control, &mut |r| {
         report_out.report(r)
     });
+    let finish = |line: &str| {
+        control.stop.store(true, Ordering::Relaxed);
+        out.line(line);
+    };
     match result {
         Ok(outcome) => match outcome.best {
             Some(best) => match outcome.ponder {
-                Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
-                None => out.line(&format!("bestmove {best}")),
+                Some(p) => finish(&format!("bestmove {best} ponder {p}")),
+                None => finish(&format!("bestmove {best}")),
             },
             None => {
                 // No legal move: say why, wait for stop if asked to, then answer "(none)".
@@ -279,12 +290,12 @@ fn run_search(
                 {
                     std::thread::sleep(std::time::Duration::from_millis(1));
                 }
-                out.line("bestmove (none)");
+                finish("bestmove (none)");
             }
         },
         Err(e) => {
             out.error(&e.to_string());
-            out.line("bestmove (none)");
+            finish("bestmove (none)");
         }
     }
 }

@@ -18,23 +18,20 @@ pub fn run_stdio() {
     crate::games::chess::attacks::init();
     let mut engine = Engine::new(Output::stdout());
     let stdin = std::io::stdin();
-    let mut line = String::new();
     let mut input = stdin.lock();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        match input.read_line(&mut line) {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
             Ok(0) => break,
             Ok(_) => {
+                // Bytes that are not UTF-8 become U+FFFD and fail to parse like any bad line.
+                let line = String::from_utf8_lossy(&bytes);
                 if engine.handle_line(&line) == Flow::Quit {
                     return;
                 }
             }
             Err(e) => {
-                // Input that is not UTF-8 is reported and skipped, like any bad line.
-                if e.kind() == std::io::ErrorKind::InvalidData {
-                    engine.handle_line("\u{1}invalid-utf8");
-                    continue;
-                }
                 log::warn!("stdin closed: {e}");
                 break;
             }

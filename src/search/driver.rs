@@ -300,11 +300,7 @@ fn build_report<G: Game, E: Evaluator<G>>(
         score: ReportScore::from_score(score),
         bound,
         nodes,
-        nps: if ms > 0 {
-            nodes * 1000 / ms
-        } else {
-            nodes * 1000
-        },
+        nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
         hashfull: request.table.hashfull(),
         time_ms: ms,
         pv,

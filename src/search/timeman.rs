@@ -14,9 +14,10 @@ pub struct TimeBudget {
 pub fn budget(limits: &SearchLimits, options: &SearchOptions, seat: usize) -> TimeBudget {
     let overhead = options.move_overhead;
     if let Some(mt) = limits.move_time {
+        // A fixed time per move is used in full: no early stop between iterations.
         let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
         return TimeBudget {
-            soft: Some(t),
+            soft: None,
             hard: Some(t),
         };
     }

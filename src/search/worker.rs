@@ -91,7 +91,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             keys,
             killers: vec![[None; 2]; MAX_PLY + 8],
             history: vec![0; G::HISTORY_SLOTS],
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 8],
+            pv: (0..MAX_PLY + 8)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
             lmr: lmr_table(),
@@ -264,7 +266,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         // Best first; a stable sort keeps the previous order among equals.
-        self.root_moves[first..].sort_by(|a, b| b.score.cmp(&a.score));
+        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         if let Some(rm) = self.root_moves.get(first) {
             let bound = if best >= beta {
                 Bound::Lower
@@ -417,7 +419,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 score = -self.search(new_depth, ply + 1, -beta, -alpha, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 1 + pv_node as usize && !noisy {
+                if depth >= 3 && searched > pv_node as usize && !noisy {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + (!improving) as i32;
                     r -= pv_node as i32 + gives_check as i32;

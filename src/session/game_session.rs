@@ -145,6 +145,15 @@ impl<V: VariantRules> Session for GameSession<V> {
             .collect()
     }
 
+    fn check_moves(&self, moves: &[String]) -> Result<(), VariantError> {
+        for text in moves {
+            self.game
+                .parse_move(text)
+                .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
+        }
+        Ok(())
+    }
+
     fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
         perft::perft_divide(&self.game, depth, threads)
             .into_iter()

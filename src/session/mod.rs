@@ -56,6 +56,8 @@ pub trait Session: Send {
     fn describe_eval(&self) -> String;
     fn status(&self) -> GameStatus;
     fn legal_moves(&self) -> Vec<String>;
+    /// Checks that every move text is legal here (for `go searchmoves`).
+    fn check_moves(&self, moves: &[String]) -> Result<(), VariantError>;
     /// Per-root-move perft counts.
     fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
     /// Runs a search to completion on the calling thread, reporting as it goes.

@@ -1,0 +1,84 @@
+//! The perft suite (`perft/chess.epd`, counts from an independent generator) through the library,
+//! and a few lines through the binary's `go perft` in the exact Stockfish format.
+
+use crate::engine_process::EngineProcess;
+use regalia::games::chess::{Position, Rules};
+use regalia::search::perft::perft;
+use std::time::Duration;
+
+struct Line {
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn suite() -> Vec<Line> {
+    let text = include_str!("perft/chess.epd");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.split(';');
+            let fen = parts.next().unwrap_or_default().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
+                    let d = it.next().and_then(|d| d.parse().ok()).expect("depth");
+                    let n = it.next().and_then(|n| n.parse().ok()).expect("count");
+                    (d, n)
+                })
+                .collect();
+            Line { fen, counts }
+        })
+        .collect()
+}
+
+#[test]
+fn suite_has_the_standard_positions_and_thirty_more() {
+    let s = suite();
+    assert!(s.len() >= 36, "only {} positions", s.len());
+}
+
+#[test]
+fn every_perft_line_matches() {
+    for line in suite() {
+        let pos = Position::from_fen(&line.fen, Rules::Orthodox)
+            .unwrap_or_else(|e| panic!("{}: {e}", line.fen));
+        for &(depth, expected) in &line.counts {
+            let mut p = pos;
+            assert_eq!(perft(&mut p, depth), expected, "{} depth {depth}", line.fen);
+            assert_eq!(p, pos, "perft must leave the position as it found it");
+        }
+    }
+}
+
+#[test]
+fn kiwipete_depth_five() {
+    let mut pos = Position::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        Rules::Orthodox,
+    )
+    .expect("valid FEN");
+    assert_eq!(perft(&mut pos, 5), 193_690_690);
+}
+
+#[test]
+fn go_perft_over_the_protocol_prints_stockfish_format() {
+    let mut e = EngineProcess::start();
+    for line in suite().iter().take(8) {
+        let &(depth, expected) = line.counts.iter().rev().nth(1).unwrap_or(&line.counts[0]);
+        e.send(&format!("position fen {}", line.fen));
+        e.send(&format!("go perft {depth}"));
+        let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
+        let blank = out.len() - 2;
+        assert_eq!(out[blank], "", "a blank line precedes the total");
+        let mut sum = 0;
+        for l in &out[..blank] {
+            let (mv, n) = l.split_once(": ").expect("'<move>: <count>'");
+            assert!(mv.len() == 4 || mv.len() == 5, "move text {mv}");
+            sum += n.parse::<u64>().expect("count");
+        }
+        assert_eq!(sum, expected, "{}", line.fen);
+        assert_eq!(out[blank + 1], format!("Nodes searched: {expected}"));
+        assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
+    }
+    e.quit();
+}

@@ -1,0 +1,49 @@
+//! A real client drives the engine: python-chess's `chess.engine` analyses and plays a game.
+//! python-chess is installed into a private virtual environment under the target directory the
+//! first time (from PyPI), so `cargo test` needs nothing set up by hand.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn python_with_chess() -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-venv");
+    let python = venv.join("bin").join("python3");
+    let has_chess = |py: &Path| {
+        Command::new(py)
+            .args(["-c", "import chess.engine"])
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !has_chess(&python) {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed for the client test");
+        assert!(made.success(), "could not create a virtual environment");
+        let installed = Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet", "chess>=1.10"])
+            .status()
+            .expect("pip runs");
+        assert!(
+            installed.success(),
+            "could not install python-chess from PyPI"
+        );
+    }
+    python
+}
+
+#[test]
+fn python_chess_analyses_and_plays_a_game() {
+    let python = python_with_chess();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/client_check.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_regalia"))
+        .output()
+        .expect("the client script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "client failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("client check passed"), "{stdout}");
+}

@@ -12,25 +12,27 @@ const BAD_NOISY: Score = -(1 << 28);
 /// History scores stay within this bound (gravity keeps them from saturating).
 pub const HISTORY_MAX: i32 = 16_384;
 
-pub struct MovePicker<M: Copy> {
-    moves: MoveList<M>,
-    scores: [Score; 1024],
+/// Borrows the caller's buffers (returning a kilobyte-sized list by value costs a copy per node).
+pub struct MovePicker<'a, M: Copy> {
+    /// Each move with its ordering score; only the generated moves are ever touched.
+    entries: &'a mut MoveList<(M, Score)>,
     next: usize,
 }
 
-impl<M: Copy + Eq> MovePicker<M> {
+impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     #[allow(clippy::too_many_arguments)]
     pub fn new<G: Game<Move = M>>(
+        entries: &'a mut MoveList<(M, Score)>,
         game: &G,
-        moves: MoveList<M>,
+        moves: &MoveList<M>,
         tt_move: Option<M>,
         killers: &[Option<M>; 2],
         history: &[i32],
         use_see: bool,
     ) -> Self {
-        let mut scores = [0; 1024];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
+        entries.clear();
+        for &m in moves.iter() {
+            let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
                 let order = game.noisy_order(m);
@@ -46,30 +48,26 @@ impl<M: Copy + Eq> MovePicker<M> {
             } else {
                 history[game.history_slot(m)]
             };
+            entries.push((m, score));
         }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
+        MovePicker { entries, next: 0 }
     }
 
     /// The best remaining move, or None when all have been handed out.
     pub fn next_move(&mut self) -> Option<M> {
-        let n = self.moves.len();
+        let list = self.entries.as_mut_slice();
+        let n = list.len();
         if self.next >= n {
             return None;
         }
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+            if list[i].1 > list[best].1 {
                 best = i;
             }
         }
-        let list = self.moves.as_mut_slice();
         list.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let m = list[self.next];
+        let m = list[self.next].0;
         self.next += 1;
         Some(m)
     }

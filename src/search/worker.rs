@@ -382,7 +382,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             depth -= 1;
         }
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(&self.game, moves, tt_move, &killers, &self.history, true);
+        let mut entries = MoveList::new();
+        let mut picker = MovePicker::new(
+            &mut entries,
+            &self.game,
+            &moves,
+            tt_move,
+            &killers,
+            &self.history,
+            true,
+        );
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -542,9 +551,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
         let no_killers = [None, None];
+        let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
+            &mut entries,
             &self.game,
-            moves,
+            &moves,
             tt_move,
             &no_killers,
             &self.history,

@@ -75,6 +75,8 @@ def main():
     ap.add_argument("--inc", type=float, default=0.02)
     ap.add_argument("--elo", type=int, default=2000)
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="number of the first game (to split a match over several processes)")
     args = ap.parse_args()
 
     import time
@@ -93,7 +95,7 @@ def main():
 
     results, points = [], 0.0
     wins = draws = losses = 0
-    for g in range(args.games):
+    for g in range(args.first_game, args.first_game + args.games):
         opening = OPENINGS[(g // 2) % len(OPENINGS)]
         regalia_white = g % 2 == 0
         pts, how = play_game(regalia, stockfish, opening, regalia_white, args.base, args.inc)

@@ -198,7 +198,7 @@ fn main_thread<G: Game, E: Evaluator<G>>(
         }
         was_pondering = pondering;
         if !pondering {
-            let scale = if stable_iterations >= 4 { 0.35 } else { 0.6 };
+            let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
             if worker
                 .limits
                 .clock

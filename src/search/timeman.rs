@@ -43,7 +43,7 @@ pub fn budget(limits: &SearchLimits, options: &SearchOptions, seat: usize) -> Ti
     let usable = remaining
         .saturating_sub(overhead)
         .max(Duration::from_millis(1));
-    let moves_left = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
+    let moves_left = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
     let per_move = usable / moves_left + inc * 3 / 4;
     let soft = per_move.min(usable / 2);
     // The hard limit lets a troubled iteration finish, but never eats more than a fifth of the

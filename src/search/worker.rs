@@ -336,13 +336,23 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
-        let eval = if in_check {
+        let static_eval = if in_check {
             -INFINITE
         } else {
             self.eval.evaluate(&self.game)
         };
-        self.static_evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.static_evals[ply - 2];
+        self.static_evals[ply] = static_eval;
+        // A stored bound on the true score sharpens the static guess for pruning decisions.
+        let eval = match probe {
+            Some(p) if !in_check && p.score.abs() < MATE_BOUND => match p.bound {
+                Bound::Lower if p.score > static_eval => p.score,
+                Bound::Upper if p.score < static_eval => p.score,
+                Bound::Exact => p.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Strength check: Regalia against Debian's stockfish limited to a given Elo.
 
-Plays GAMES games at BASE+INC seconds per game, colours alternated, each opening (a few
-plies from openings/chess.epd-style FEN list) played with both colours. Prints the score
+Plays GAMES games at BASE+INC seconds per game, colours alternated, each opening (FENs from
+openings/chess.epd) played with both colours. Prints the score
 and an Elo estimate with its 95% error margin. Needs python-chess and /usr/games/stockfish.
 
     python3 engine-tests/strength/vs_stockfish.py target/release/regalia --games 100
@@ -11,31 +11,21 @@ import argparse
 import math
 import random
 import sys
+from pathlib import Path
 
 import chess
 import chess.engine
 
-OPENINGS = [
-    "e2e4 e7e5 g1f3 b8c6", "e2e4 c7c5 g1f3 d7d6", "d2d4 d7d5 c2c4 e7e6", "d2d4 g8f6 c2c4 g7g6",
-    "e2e4 e7e6 d2d4 d7d5", "e2e4 c7c6 d2d4 d7d5", "c2c4 e7e5 b1c3 g8f6", "g1f3 d7d5 g2g3 g8f6",
-    "d2d4 g8f6 c2c4 e7e6", "e2e4 c7c5 b1c3 b8c6", "e2e4 e7e5 f1c4 g8f6", "d2d4 d7d5 g1f3 g8f6",
-    "e2e4 d7d6 d2d4 g8f6", "c2c4 c7c5 g1f3 g8f6", "e2e4 g7g6 d2d4 f8g7", "d2d4 f7f5 g2g3 g8f6",
-    "e2e4 c7c5 c2c3 d7d5", "e2e4 e7e5 g1f3 g8f6", "d2d4 d7d5 c2c4 c7c6", "b1c3 d7d5 e2e4 d5e4",
-    "e2e4 d7d5 e4d5 d8d5", "d2d4 g8f6 g1f3 e7e6", "g1f3 c7c5 c2c4 b8c6", "e2e4 b7b6 d2d4 c8b7",
-    "e2e4 c7c5 g1f3 e7e6", "d2d4 e7e6 c2c4 f8b4", "e2e4 e7e5 b1c3 g8f6", "f2f4 d7d5 g1f3 g8f6",
-    "d2d4 c7c5 d4d5 e7e5", "e2e4 c7c5 g1f3 b8c6", "c2c4 g8f6 b1c3 e7e5", "d2d4 d7d6 e2e4 g8f6",
-    "e2e4 e7e5 d2d4 e5d4", "g2g3 d7d5 f1g2 c7c6", "d2d4 g8f6 c2c4 c7c5", "e2e4 g8f6 e4e5 f6d5",
-    "b2b3 e7e5 c1b2 b8c6", "e2e4 e7e5 g1f3 d7d6", "d2d4 d7d5 c1f4 g8f6", "e2e4 c7c6 b1c3 d7d5",
-    "c2c4 e7e6 b1c3 d7d5", "d2d4 e7e6 e2e4 d7d5", "e2e4 c7c5 d2d4 c5d4", "g1f3 g8f6 c2c4 e7e6",
-    "d2d4 g7g6 c2c4 f8g7", "e2e4 a7a6 d2d4 e7e6", "e2e3 e7e5 d2d4 e5d4", "d2d4 b8c6 c2c4 e7e5",
-    "e2e4 e7e5 g1f3 f7f5", "c2c4 c7c6 e2e4 d7d5",
-]
+OPENINGS_FILE = Path(__file__).resolve().parents[2] / "openings" / "chess.epd"
+
+
+def load_openings():
+    return [l.strip() for l in OPENINGS_FILE.read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
 
 
 def play_game(regalia, stockfish, opening, regalia_white, base, inc):
-    board = chess.Board()
-    for uci in opening.split():
-        board.push_uci(uci)
+    board = chess.Board(opening)
     clocks = {chess.WHITE: base, chess.BLACK: base}
     engines = {chess.WHITE: regalia if regalia_white else stockfish,
                chess.BLACK: stockfish if regalia_white else regalia}
@@ -93,10 +83,11 @@ def main():
         return r
     chess.engine.SimpleEngine.play = timed_play
 
+    openings = load_openings()
     results, points = [], 0.0
     wins = draws = losses = 0
     for g in range(args.first_game, args.first_game + args.games):
-        opening = OPENINGS[(g // 2) % len(OPENINGS)]
+        opening = openings[(g // 2) % len(openings)]
         regalia_white = g % 2 == 0
         pts, how = play_game(regalia, stockfish, opening, regalia_white, args.base, args.inc)
         points += pts
@@ -105,7 +96,7 @@ def main():
         losses += pts == 0.0
         results.append(pts)
         print(f"game {g+1}: regalia {'white' if regalia_white else 'black'} {pts} ({how})  "
-              f"total {points}/{g+1}", flush=True)
+              f"total {points}/{len(results)}", flush=True)
     n = len(results)
     mean = points / n
     var = sum((r - mean) ** 2 for r in results) / max(n - 1, 1)

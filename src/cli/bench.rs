@@ -1,6 +1,7 @@
 //! `regalia bench`: the search benchmark from the shell.
 
-use crate::session::{run_bench, Variant, VariantError};
+use super::{say, CliError};
+use crate::session::{run_bench, Variant};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -11,13 +12,16 @@ pub struct BenchArgs {
     pub variant: String,
 }
 
-pub fn bench(args: BenchArgs) -> Result<(), VariantError> {
+pub fn bench(args: BenchArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
     let summary = run_bench(variant, args.depth, &mut |i, n, text, nodes| {
         eprintln!("position {i}/{n} {text}: {nodes} nodes");
     })?;
-    println!("Total time (ms) : {}", summary.elapsed.as_millis());
-    println!("Nodes searched  : {}", summary.nodes);
-    println!("Nodes/second    : {}", summary.nps());
+    say(&format!(
+        "Total time (ms) : {}",
+        summary.elapsed.as_millis()
+    ))?;
+    say(&format!("Nodes searched  : {}", summary.nodes))?;
+    say(&format!("Nodes/second    : {}", summary.nps()))?;
     Ok(())
 }

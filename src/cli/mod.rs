@@ -5,3 +5,40 @@ mod perft;
 
 pub use bench::{bench, BenchArgs};
 pub use perft::{perft, PerftArgs};
+
+use crate::session::VariantError;
+use std::fmt;
+use std::io::Write;
+
+/// Why a subcommand failed.
+#[derive(Debug)]
+pub enum CliError {
+    Variant(VariantError),
+    /// stdout went away (e.g. piped into `head`): not worth a message.
+    Output(std::io::Error),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Output(e) => write!(f, "cannot write output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<VariantError> for CliError {
+    fn from(e: VariantError) -> Self {
+        CliError::Variant(e)
+    }
+}
+
+/// Prints one line to stdout, reporting (never panicking on) a closed pipe.
+pub(crate) fn say(line: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|_| out.flush())
+        .map_err(CliError::Output)
+}

@@ -1,6 +1,7 @@
 //! `regalia perft`: node counts from the shell, parallel over root moves.
 
-use crate::session::{Variant, VariantError};
+use super::{say, CliError};
+use crate::session::Variant;
 use clap::Args;
 use std::time::Instant;
 
@@ -25,7 +26,7 @@ pub struct PerftArgs {
     pub threads: Option<usize>,
 }
 
-pub fn perft(args: PerftArgs) -> Result<(), VariantError> {
+pub fn perft(args: PerftArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
     let mut session = variant.new_session();
     session.set_position(args.fen.as_deref(), &args.moves)?;
@@ -42,16 +43,16 @@ pub fn perft(args: PerftArgs) -> Result<(), VariantError> {
     };
     if args.divide {
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            say(&format!("{m}: {n}"))?;
         }
-        println!();
+        say("")?;
     }
-    println!("Nodes searched: {total}");
+    say(&format!("Nodes searched: {total}"))?;
     let secs = elapsed.as_secs_f64();
-    println!(
+    say(&format!(
         "Time: {:.3} s, {:.0} nodes/s",
         secs,
         if secs > 0.0 { total as f64 / secs } else { 0.0 }
-    );
+    ))?;
     Ok(())
 }

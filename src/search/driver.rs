@@ -58,6 +58,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
                         clock: None,
                         nodes: None,
                         pondering: None,
+                        was_pondering: false,
                     },
                 );
                 // Helpers start half of them one ply deeper, so threads spread over depths.
@@ -98,6 +99,7 @@ fn main_thread<G: Game, E: Evaluator<G>>(
             clock: Some(clock),
             nodes: limits.nodes,
             pondering: Some(request.pondering),
+            was_pondering: request.pondering.load(Ordering::Relaxed),
         },
     );
     let multi_pv = request
@@ -111,7 +113,6 @@ fn main_thread<G: Game, E: Evaluator<G>>(
     let mut best_score = -INFINITE;
     let mut last_best = None;
     let mut stable_iterations = 0;
-    let mut was_pondering = request.pondering.load(Ordering::Relaxed);
 
     for depth in 1..=max_depth {
         for pv_index in 0..multi_pv {
@@ -190,14 +191,7 @@ fn main_thread<G: Game, E: Evaluator<G>>(
                 break;
             }
         }
-        let pondering = request.pondering.load(Ordering::Relaxed);
-        if was_pondering && !pondering {
-            if let Some(c) = worker.limits.clock.as_mut() {
-                c.restart();
-            }
-        }
-        was_pondering = pondering;
-        if !pondering {
+        if !worker.sync_pondering() {
             let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
             if worker
                 .limits

@@ -26,6 +26,8 @@ pub struct WorkerLimits<'a> {
     pub clock: Option<SearchClock>,
     pub nodes: Option<u64>,
     pub pondering: Option<&'a AtomicBool>,
+    /// Pondering as last seen: its end restarts the clock.
+    pub was_pondering: bool,
 }
 
 /// Late-move-reduction table, indexed by depth and move number.
@@ -125,11 +127,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return false;
         }
         self.flush_nodes();
-        let pondering = self
-            .limits
-            .pondering
-            .is_some_and(|p| p.load(Ordering::Relaxed));
-        if !pondering {
+        if !self.sync_pondering() {
             let out_of_time = self.limits.clock.as_ref().is_some_and(|c| c.hard_expired());
             let out_of_nodes = self
                 .limits
@@ -141,6 +139,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         self.aborted = self.stop.load(Ordering::Relaxed);
         self.aborted
+    }
+
+    /// Whether the search is still pondering; at `ponderhit` the move's own time starts.
+    pub fn sync_pondering(&mut self) -> bool {
+        let pondering = self
+            .limits
+            .pondering
+            .is_some_and(|p| p.load(Ordering::Relaxed));
+        if self.limits.was_pondering && !pondering {
+            if let Some(c) = self.limits.clock.as_mut() {
+                c.restart();
+            }
+        }
+        self.limits.was_pondering = pondering;
+        pondering
     }
 
     pub fn flush_nodes(&mut self) {

@@ -2,9 +2,9 @@
 
 use super::{Variant, VariantRules};
 use crate::games::chess::bitboard::squares;
-use crate::games::chess::eval::{breakdown, ChessEval, TERMS};
+use crate::games::chess::eval::{breakdown, ChessEval, Term, TERMS};
 use crate::games::chess::types::{make_square, square_name};
-use crate::games::chess::{Position, Rules};
+use crate::games::chess::{Color, Position, Rules};
 
 impl VariantRules for Rules {
     type G = Position;
@@ -13,6 +13,8 @@ impl VariantRules for Rules {
     fn variant(&self) -> Variant {
         match self {
             Rules::Orthodox => Variant::Chess,
+            Rules::Scepter => Variant::ScepterChess,
+            Rules::Forty => Variant::Chess40k,
         }
     }
 
@@ -43,6 +45,13 @@ impl VariantRules for Rules {
         }
         s.push_str("   a   b   c   d   e   f   g   h\n\n");
         s.push_str(&format!("Variant: {}\n", self.variant_name()));
+        if let (Some(w), Some(b)) = (self.scepter(Color::White), self.scepter(Color::Black)) {
+            s.push_str(&format!(
+                "Scepters: white {}, black {}\n",
+                square_name(w),
+                square_name(b)
+            ));
+        }
         s.push_str(&format!("Fen: {}\n", pos.to_fen()));
         s.push_str(&format!("Key: {:016X}\n", pos.key()));
         let checkers: Vec<String> = squares(pos.checkers()).map(square_name).collect();
@@ -62,6 +71,14 @@ impl VariantRules for Rules {
             "", "MG", "EG", "MG", "EG", "MG", "EG"
         ));
         for (i, term) in TERMS.iter().enumerate() {
+            let applies = match term {
+                Term::Scepter => *self == Rules::Scepter,
+                Term::Zealots => *self == Rules::Forty,
+                _ => true,
+            };
+            if !applies {
+                continue;
+            }
             let w = b.terms[0][i];
             let k = b.terms[1][i];
             s.push_str(&format!(
@@ -86,7 +103,18 @@ impl VariantRules for Rules {
     }
 
     fn bench_positions(&self) -> &'static [&'static str] {
-        BENCH_POSITIONS
+        match self {
+            Rules::Orthodox => BENCH_POSITIONS,
+            Rules::Scepter => SCEPTER_BENCH_POSITIONS,
+            Rules::Forty => FORTY_BENCH_POSITIONS,
+        }
+    }
+
+    fn decided_reason(&self, _pos: &Position) -> &'static str {
+        match self {
+            Rules::Scepter => "capturing the scepter",
+            _ => "destroying the king",
+        }
     }
 
     fn seat_name(&self, seat: u8) -> String {
@@ -124,4 +152,22 @@ const BENCH_POSITIONS: &[&str] = &[
     "8/8/4k3/8/2K5/3P4/8/8 w - - 0 1",
     "4r1k1/pp3ppp/2p5/3p4/3P1B2/2P2Pq1/PP4P1/R3R1K1 b - - 0 24",
     "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 16",
+];
+
+const SCEPTER_BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+    "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+    "4k3/8/8/3K4/8/8/8/8 w - - 0 1",
+    "4k3/pp3ppp/8/2p5/2P5/8/PP3PPP/4K3 w - - 0 1",
+    "r3k2r/ppp2ppp/8/3pP3/3P4/8/PPP2PPP/R3K2R w KQkq - 0 12",
+];
+
+const FORTY_BENCH_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pzppppzp/8/8/8/8/PZPPPPZP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pzpp1pzp/2n5/4p3/4P3/5N2/PZPP1PZP/RNBQKB1R w KQkq - 2 3",
+    "r2qk2r/pzp2pzp/2np1n2/2b1p3/2B1P3/2NP1N2/PZP2PZP/R2QK2R w KQkq - 0 7",
+    "4k3/3z4/8/8/8/8/3Z4/4K3 w - - 0 1",
+    "r3k2r/ppz2zpp/8/3pP3/3P4/8/PPZ2ZPP/R3K2R w KQkq - 0 12",
+    "6k1/5zpp/8/8/8/8/5ZPP/6K1 w - - 0 1",
 ];

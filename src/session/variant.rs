@@ -7,21 +7,27 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    ScepterChess,
+    Chess40k,
 }
 
 impl Variant {
     /// Every variant this build plays, in the order `uci` lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::ScepterChess, Variant::Chess40k];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::ScepterChess => "scepterchess",
+            Variant::Chess40k => "chess40k",
         }
     }
 
     pub fn new_session(self) -> Box<dyn Session> {
         match self {
             Variant::Chess => Box::new(GameSession::new(chess::Rules::Orthodox)),
+            Variant::ScepterChess => Box::new(GameSession::new(chess::Rules::Scepter)),
+            Variant::Chess40k => Box::new(GameSession::new(chess::Rules::Forty)),
         }
     }
 }

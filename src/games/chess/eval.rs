@@ -4,6 +4,7 @@
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H};
 use super::position::Position;
+use super::rules::Rules;
 use super::types::{file_of, rank_of, Color, Role, Square};
 use crate::core::{Evaluator, Score};
 
@@ -34,9 +35,13 @@ pub enum Term {
     Mobility,
     KingSafety,
     Pieces,
+    /// Capture the Scepter: the race to the enemy scepter, guarding one's own, sliding pawns.
+    Scepter,
+    /// Chess 40k: explosion threats and zealots closing on the king.
+    Zealots,
 }
 
-pub const TERMS: [Term; 7] = [
+pub const TERMS: [Term; 9] = [
     Term::Material,
     Term::Placement,
     Term::PawnStructure,
@@ -44,6 +49,8 @@ pub const TERMS: [Term; 7] = [
     Term::Mobility,
     Term::KingSafety,
     Term::Pieces,
+    Term::Scepter,
+    Term::Zealots,
 ];
 
 impl Term {
@@ -56,6 +63,8 @@ impl Term {
             Term::Mobility => "Mobility",
             Term::KingSafety => "King safety",
             Term::Pieces => "Pieces",
+            Term::Scepter => "Scepter",
+            Term::Zealots => "Zealots",
         }
     }
 }
@@ -63,7 +72,7 @@ impl Term {
 /// Every term for each colour, plus the game phase (24 = all pieces on, 0 = bare kings/pawns).
 #[derive(Clone, Debug, Default)]
 pub struct Breakdown {
-    pub terms: [[Pair; 7]; 2],
+    pub terms: [[Pair; 9]; 2],
     pub phase: i32,
 }
 
@@ -92,6 +101,16 @@ const MATERIAL: [Pair; 7] = [
     Pair(335, 320),
     Pair(470, 525),
     Pair(950, 975),
+    Pair(0, 0),
+    Pair(400, 400),
+];
+/// Chess 40k's own scale (pawn 10 … queen 90, zealot 40), in centipawns.
+const MATERIAL_FORTY: [Pair; 7] = [
+    Pair(100, 100),
+    Pair(300, 300),
+    Pair(350, 350),
+    Pair(500, 500),
+    Pair(900, 900),
     Pair(0, 0),
     Pair(400, 400),
 ];
@@ -198,8 +217,18 @@ pub fn breakdown(pos: &Position) -> Breakdown {
         pawn_attack_map(pos, Color::White),
         pawn_attack_map(pos, Color::Black),
     ];
+    let material = if pos.rules() == Rules::Forty {
+        &MATERIAL_FORTY
+    } else {
+        &MATERIAL
+    };
     for us in [Color::White, Color::Black] {
         let them = us.flip();
+        match pos.rules() {
+            Rules::Orthodox => {}
+            Rules::Scepter => b.terms[us.index()][7] = scepter_terms(pos, us),
+            Rules::Forty => b.terms[us.index()][8] = zealot_terms(pos, us),
+        }
         let t = &mut b.terms[us.index()];
         let own = pos.by_color(us);
         let our_pawns = pos.pieces(us, Role::Pawn);
@@ -214,7 +243,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
         for sq in squares(own) {
             let Some(p) = pos.piece_at(sq) else { continue };
             let role = p.role();
-            t[0] += MATERIAL[role.index()];
+            t[0] += material[role.index()];
             b.phase += PHASE_WEIGHT[role.index()];
             t[1] += placement(role, relative(us, sq));
             let attacks = match role {
@@ -323,6 +352,87 @@ pub fn breakdown(pos: &Position) -> Breakdown {
     }
     b.phase = b.phase.min(24);
     b
+}
+
+fn chebyshev(a: Square, b: Square) -> i32 {
+    (file_of(a) as i32 - file_of(b) as i32)
+        .abs()
+        .max((rank_of(a) as i32 - rank_of(b) as i32).abs())
+}
+
+/// Capture the Scepter, for `us`: how near our king is to the enemy scepter (worth more as the
+/// board empties, less when the square is guarded), how well our own scepter square is guarded
+/// against the enemy king, and pawns that a blocker cannot stop because they may slide.
+fn scepter_terms(pos: &Position, us: Color) -> Pair {
+    let them = us.flip();
+    let mut t = Pair::default();
+    let occ = pos.occupied();
+    if let (Some(king), Some(target)) = (pos.king_square(us), pos.rules().scepter(them)) {
+        let closeness = 7 - chebyshev(king, target);
+        let guarded = pos.attackers_to(target, them, occ).count_ones() as i32;
+        let race = Pair(closeness * 3, closeness * closeness * 4);
+        t += if guarded == 0 {
+            race
+        } else {
+            Pair(race.0 / 4, race.1 / (1 + guarded))
+        };
+    }
+    if let (Some(their_king), Some(own)) = (pos.king_square(them), pos.rules().scepter(us)) {
+        let guards = (pos.attackers_to(own, us, occ).count_ones() as i32).min(3);
+        let danger = 7 - chebyshev(their_king, own);
+        t += Pair(guards * (4 + danger * 2), guards * (4 + danger * 3));
+    }
+    let pawns = pos.pieces(us, Role::Pawn);
+    let theirs = pos.by_color(them);
+    let blocked = match us {
+        Color::White => pawns & (theirs >> 8),
+        Color::Black => pawns & (theirs << 8),
+    };
+    for sq in squares(blocked) {
+        let slides = (pawn_attacks(us, sq) & !occ).count_ones() as i32;
+        t += if slides > 0 {
+            Pair(6 + 3 * slides, 10 + 4 * slides)
+        } else {
+            Pair(-4, -8)
+        };
+    }
+    t
+}
+
+/// Chess 40k, for `us`: material our zealots could blow up now (a threat the opponent must
+/// meet), and enemy zealots two steps from our king (one step more and it explodes).
+fn zealot_terms(pos: &Position, us: Color) -> Pair {
+    let them = us.flip();
+    let mut t = Pair::default();
+    let occ = pos.occupied();
+    let our_king = pos.king_square(us);
+    for z in squares(pos.pieces(us, Role::Zealot)) {
+        let blast = (king_attacks(z) | bit(z)) & occ;
+        if our_king.is_some_and(|k| blast & bit(k) != 0) {
+            continue;
+        }
+        let mut gain = 0;
+        for sq in squares(blast) {
+            if let Some(p) = pos.piece_at(sq) {
+                let v = MATERIAL_FORTY[p.role().index()].0;
+                gain += if p.color() == us { -v } else { v };
+            }
+        }
+        if gain > 0 {
+            t += Pair(gain / 5, gain / 5);
+        }
+        // Zealots want to be near enemy pieces.
+        let near = (king_attacks(z) & pos.by_color(them)).count_ones() as i32;
+        t += Pair(near * 6, near * 4);
+    }
+    if let Some(k) = our_king {
+        for z in squares(pos.pieces(them, Role::Zealot)) {
+            if chebyshev(k, z) == 2 {
+                t += Pair(-70, -50);
+            }
+        }
+    }
+    t
 }
 
 fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {

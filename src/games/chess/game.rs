@@ -3,6 +3,7 @@
 use super::movegen;
 use super::moves::{ChessMove, MoveKind};
 use super::position::{Position, Undo};
+use super::rules::Rules;
 use super::types::{Color, Role};
 use crate::core::{Game, MoveList, MoveTextError, Outcome, Scope, Score, Seat};
 
@@ -38,8 +39,9 @@ impl Game for Position {
     fn key(&self) -> u64 {
         Position::key(self)
     }
+    #[inline(always)]
     fn decided(&self) -> Option<Outcome> {
-        None
+        Position::decided(self).map(|c| Outcome::Winner(c as Seat))
     }
     fn outcome_without_moves(&self) -> Outcome {
         if self.in_check() {
@@ -58,14 +60,23 @@ impl Game for Position {
     }
     #[inline(always)]
     fn urgent(&self) -> bool {
-        self.in_check()
+        self.in_check() || self.scepter_threatened()
     }
     #[inline(always)]
     fn is_noisy(&self, m: ChessMove) -> bool {
-        self.is_capture(m) || m.promotion().is_some()
+        self.is_capture(m)
+            || m.promotion().is_some()
+            || (m.from() == m.to() && self.rules() == Rules::Forty)
+            || self.wins_scepter(m)
     }
     #[inline(always)]
     fn noisy_order(&self, m: ChessMove) -> Score {
+        if m.from() == m.to() {
+            return 16 * super::see::explosion_gain(self, m.from());
+        }
+        if self.wins_scepter(m) {
+            return 16 * SEE_VALUES[Role::King.index()];
+        }
         let victim = self.captured_role(m).map_or(0, |r| SEE_VALUES[r.index()]);
         let attacker = self
             .piece_at(m.from())
@@ -90,7 +101,7 @@ impl Game for Position {
         // Zugzwang is common when only king and pawns remain.
         let us = self.by_color(self.side_to_move());
         let non_pawn = us & !(self.by_role(Role::Pawn) | self.by_role(Role::King));
-        !self.in_check() && non_pawn != 0
+        !self.urgent() && non_pawn != 0
     }
     fn move_text(&self, m: ChessMove) -> String {
         m.uci()
@@ -120,6 +131,31 @@ impl Game for Position {
 }
 
 impl Position {
+    /// Capture the Scepter: is `m` the king's step onto the enemy scepter (an instant win)?
+    #[inline(always)]
+    pub fn wins_scepter(&self, m: ChessMove) -> bool {
+        self.rules()
+            .scepter(self.side_to_move().flip())
+            .is_some_and(|s| {
+                m.to() == s && self.pieces(self.side_to_move(), Role::King) & (1 << m.from()) != 0
+            })
+    }
+
+    /// Capture the Scepter: could the enemy king step onto our scepter next move?
+    #[inline(always)]
+    pub fn scepter_threatened(&self) -> bool {
+        let us = self.side_to_move();
+        let Some(scepter) = self.rules().scepter(us) else {
+            return false;
+        };
+        let Some(their_king) = self.king_square(us.flip()) else {
+            return false;
+        };
+        super::attacks::king_attacks(their_king) & (1 << scepter) != 0
+            && self.piece_at(scepter).is_none_or(|p| p.color() == us)
+            && self.attackers_to(scepter, us, self.occupied()) == 0
+    }
+
     #[inline(always)]
     pub fn is_capture(&self, m: ChessMove) -> bool {
         m.kind() == MoveKind::EnPassant

@@ -8,6 +8,7 @@ use super::attacks::{
 use super::bitboard::{bit, lsb, more_than_one, squares, Bitboard, RANK_1, RANK_8};
 use super::moves::{ChessMove, MoveKind};
 use super::position::{Position, BLACK_OO, BLACK_OOO, NO_SQUARE, WHITE_OO, WHITE_OOO};
+use super::rules::Rules;
 use super::types::{Color, Role, Square};
 use crate::core::{MoveList, Scope};
 
@@ -17,10 +18,24 @@ const PROMOTIONS: [MoveKind; 4] = [
     MoveKind::PromoteRook,
     MoveKind::PromoteBishop,
 ];
+/// Chess 40k: a zealot too, or no promotion at all (the plain move, `e7e8`).
+const PROMOTIONS_FORTY: [MoveKind; 6] = [
+    MoveKind::PromoteQueen,
+    MoveKind::PromoteKnight,
+    MoveKind::PromoteRook,
+    MoveKind::PromoteBishop,
+    MoveKind::PromoteZealot,
+    MoveKind::Normal,
+];
 
 #[inline(always)]
-fn push_promotions(out: &mut MoveList<ChessMove>, from: Square, to: Square) {
-    for kind in PROMOTIONS {
+fn push_promotions(out: &mut MoveList<ChessMove>, rules: Rules, from: Square, to: Square) {
+    let kinds: &[MoveKind] = if rules == Rules::Forty {
+        &PROMOTIONS_FORTY
+    } else {
+        &PROMOTIONS
+    };
+    for &kind in kinds {
         out.push(ChessMove::new(from, to, kind));
     }
 }
@@ -29,6 +44,9 @@ fn push_promotions(out: &mut MoveList<ChessMove>, from: Square, to: Square) {
 pub fn generate(pos: &Position, scope: Scope, out: &mut MoveList<ChessMove>) {
     let us = pos.side_to_move();
     let them = us.flip();
+    if pos.decided().is_some() {
+        return;
+    }
     let Some(king) = pos.king_square(us) else {
         return;
     };
@@ -36,6 +54,11 @@ pub fn generate(pos: &Position, scope: Scope, out: &mut MoveList<ChessMove>) {
     let theirs = pos.by_color(them);
     let occ = ours | theirs;
     let checkers = pos.checkers();
+    let rules = pos.rules();
+    if rules.has_zealots() {
+        // Before the double-check cut: one explosion may remove both checkers.
+        generate_self_destructs(pos, scope, us, king, out);
+    }
 
     // King steps: the destination must not be attacked once the king has left its square
     // (a slider checking along the line must still see through it).
@@ -67,6 +90,16 @@ pub fn generate(pos: &Position, scope: Scope, out: &mut MoveList<ChessMove>) {
     // Knights (a pinned knight never moves).
     for from in squares(pos.pieces(us, Role::Knight) & !pinned) {
         for to in squares(knight_attacks(from) & piece_target) {
+            out.push(ChessMove::new(from, to, MoveKind::Normal));
+        }
+    }
+    // Zealots step like kings, but may stand on attacked squares and may be pinned.
+    for from in squares(pos.pieces(us, Role::Zealot)) {
+        let mut dest = king_attacks(from) & piece_target;
+        if pinned & bit(from) != 0 {
+            dest &= line(king, from);
+        }
+        for to in squares(dest) {
             out.push(ChessMove::new(from, to, MoveKind::Normal));
         }
     }
@@ -129,7 +162,7 @@ fn generate_pawn_moves(
     for to in squares(single & push_target) {
         let from = back(to);
         if bit(to) & last_rank != 0 {
-            push_promotions(out, from, to);
+            push_promotions(out, pos.rules(), from, to);
         } else if quiet_ok {
             out.push(ChessMove::new(from, to, MoveKind::Normal));
         }
@@ -142,7 +175,7 @@ fn generate_pawn_moves(
     for from in squares(free) {
         for to in squares(pawn_attacks(us, from) & theirs & target) {
             if bit(to) & last_rank != 0 {
-                push_promotions(out, from, to);
+                push_promotions(out, pos.rules(), from, to);
             } else {
                 out.push(ChessMove::new(from, to, MoveKind::Normal));
             }
@@ -156,22 +189,26 @@ fn generate_pawn_moves(
         let two = forward(one) & empty & double_rank;
         for to in squares((one | two) & push_target & pin_line) {
             if bit(to) & last_rank != 0 {
-                push_promotions(out, from, to);
+                push_promotions(out, pos.rules(), from, to);
             } else if quiet_ok {
                 out.push(ChessMove::new(from, to, MoveKind::Normal));
             }
         }
         for to in squares(pawn_attacks(us, from) & theirs & target & pin_line) {
             if bit(to) & last_rank != 0 {
-                push_promotions(out, from, to);
+                push_promotions(out, pos.rules(), from, to);
             } else {
                 out.push(ChessMove::new(from, to, MoveKind::Normal));
             }
         }
     }
 
-    // En passant: tested in full, since it removes two pawns from one rank at once.
     let ep = pos.en_passant().unwrap_or(NO_SQUARE);
+    if pos.rules().sliding_pawns() {
+        generate_slides(pos, scope, us, king, target, pinned, ep, out);
+    }
+
+    // En passant: tested in full, since it removes two pawns from one rank at once.
     if ep != NO_SQUARE {
         let victim = back(ep);
         for from in squares(pawn_attacks(them, ep) & pawns) {
@@ -180,6 +217,72 @@ fn generate_pawn_moves(
             if attackers == 0 {
                 out.push(ChessMove::new(from, ep, MoveKind::EnPassant));
             }
+        }
+    }
+}
+
+/// Capture the Scepter: a pawn whose way forward is blocked by an enemy piece may step
+/// diagonally forward onto an empty square. Not a capture, not an attack; where an en-passant
+/// capture lands on the same square, only the capture exists.
+#[allow(clippy::too_many_arguments)]
+fn generate_slides(
+    pos: &Position,
+    scope: Scope,
+    us: Color,
+    king: Square,
+    target: Bitboard,
+    pinned: Bitboard,
+    ep: Square,
+    out: &mut MoveList<ChessMove>,
+) {
+    let theirs = pos.by_color(us.flip());
+    let empty = !pos.occupied();
+    let last_rank = if us == Color::White { RANK_8 } else { RANK_1 };
+    let pawns = pos.pieces(us, Role::Pawn);
+    let blocked = match us {
+        Color::White => pawns & (theirs >> 8),
+        Color::Black => pawns & (theirs << 8),
+    };
+    for from in squares(blocked) {
+        let mut dest = pawn_attacks(us, from) & empty & target;
+        if ep != NO_SQUARE && pawn_attacks(us, from) & bit(ep) != 0 {
+            dest &= !bit(ep);
+        }
+        if pinned & bit(from) != 0 {
+            dest &= line(king, from);
+        }
+        for to in squares(dest) {
+            if bit(to) & last_rank != 0 {
+                push_promotions(out, pos.rules(), from, to);
+            } else if scope == Scope::All {
+                out.push(ChessMove::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+}
+
+/// Chess 40k: a zealot removes itself and every piece next to it. Illegal when the blast takes
+/// the mover's own king or leaves it attacked. Noisy when it takes at least one enemy piece.
+fn generate_self_destructs(
+    pos: &Position,
+    scope: Scope,
+    us: Color,
+    king: Square,
+    out: &mut MoveList<ChessMove>,
+) {
+    let them = us.flip();
+    let occ = pos.occupied();
+    for z in squares(pos.pieces(us, Role::Zealot)) {
+        let blast = (king_attacks(z) | bit(z)) & occ;
+        if blast & bit(king) != 0 {
+            continue;
+        }
+        if scope == Scope::Noisy && blast & pos.by_color(them) == 0 {
+            continue;
+        }
+        let after = occ & !blast;
+        if pos.attackers_to(king, them, after) & !blast == 0 {
+            out.push(ChessMove::new(z, z, MoveKind::Normal));
         }
     }
 }

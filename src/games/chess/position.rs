@@ -5,7 +5,7 @@ use super::attacks::{
 };
 use super::bitboard::{bit, lsb, squares, Bitboard};
 use super::moves::{ChessMove, MoveKind};
-use super::rules::Rules;
+use super::rules::{Rules, SCEPTER_SQUARES};
 use super::types::{Color, Piece, Role, Square};
 use super::zobrist::KEYS;
 
@@ -51,6 +51,9 @@ pub struct Position {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     captured: Option<Piece>,
+    /// Chess 40k explosion: the squares emptied (zealot included) and their pieces, lowest first.
+    blast: Bitboard,
+    blasted: [Option<Piece>; 9],
     castling: u8,
     ep: Square,
     halfmove: u16,
@@ -178,6 +181,36 @@ impl Position {
         }
     }
 
+    /// A result already on the board: a king on the enemy scepter (Capture the Scepter) or a
+    /// king blown up (Chess 40k).
+    #[inline]
+    pub fn decided(&self) -> Option<Color> {
+        match self.rules {
+            Rules::Orthodox => None,
+            Rules::Scepter => {
+                let on = |king: Color, scepter: Color| {
+                    self.pieces(king, Role::King) & bit(SCEPTER_SQUARES[scepter.index()]) != 0
+                };
+                if on(Color::White, Color::Black) {
+                    Some(Color::White)
+                } else if on(Color::Black, Color::White) {
+                    Some(Color::Black)
+                } else {
+                    None
+                }
+            }
+            Rules::Forty => {
+                if self.pieces(Color::White, Role::King) == 0 {
+                    Some(Color::Black)
+                } else if self.pieces(Color::Black, Role::King) == 0 {
+                    Some(Color::White)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
     /// The key recomputed from nothing; tests compare it with the incremental one.
     pub fn key_from_scratch(&self) -> u64 {
         let mut k = 0;
@@ -198,6 +231,9 @@ impl Position {
 
     /// Neither side can ever mate: K v K, K+minor v K, K+B v K+B with same-coloured bishops.
     pub fn insufficient_material(&self) -> bool {
+        if !self.rules.insufficient_material_applies() {
+            return false;
+        }
         let heavy = self.roles[Role::Pawn.index()]
             | self.roles[Role::Rook.index()]
             | self.roles[Role::Queen.index()]
@@ -269,15 +305,16 @@ impl Position {
     pub fn make(&mut self, m: ChessMove) -> Undo {
         let (from, to) = (m.from(), m.to());
         let us = self.side;
-        let undo = Undo {
+        let mut undo = Undo {
             captured: None,
+            blast: 0,
+            blasted: [None; 9],
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             key: self.key,
             checkers: self.checkers,
         };
-        let mut undo = undo;
         let Some(piece) = self.board[from as usize] else {
             debug_assert!(false, "make: no piece on the from-square of {m}");
             return undo;
@@ -300,17 +337,30 @@ impl Position {
                 undo.captured = Some(victim);
                 self.halfmove = 0;
             }
+            MoveKind::Normal if from == to => {
+                // Self-destruct: the zealot and every piece beside it leave the board.
+                let blast = (king_attacks(from) | bit(from)) & self.occupied();
+                undo.blast = blast;
+                let mut rights = self.castling;
+                for (i, sq) in squares(blast).enumerate() {
+                    if let Some(p) = self.board[sq as usize] {
+                        self.remove(sq, p);
+                        undo.blasted[i] = Some(p);
+                    }
+                    rights &= CASTLE_MASK[sq as usize];
+                }
+                if rights != self.castling {
+                    self.set_castling(rights);
+                }
+                self.halfmove = 0;
+            }
             MoveKind::Normal => {
                 if let Some(victim) = self.board[to as usize] {
-                    if from != to {
-                        self.remove(to, victim);
-                        undo.captured = Some(victim);
-                        self.halfmove = 0;
-                    }
+                    self.remove(to, victim);
+                    undo.captured = Some(victim);
+                    self.halfmove = 0;
                 }
-                if from != to {
-                    self.shift(from, to, piece);
-                }
+                self.shift(from, to, piece);
                 if piece.role() == Role::Pawn {
                     self.halfmove = 0;
                     if from.abs_diff(to) == 16 {
@@ -367,14 +417,19 @@ impl Position {
                 self.shift(to, from, Piece::new(us, Role::Pawn));
                 self.put(victim_sq, Piece::new(us.flip(), Role::Pawn));
             }
+            MoveKind::Normal if from == to => {
+                for (i, sq) in squares(undo.blast).enumerate() {
+                    if let Some(p) = undo.blasted[i] {
+                        self.put(sq, p);
+                    }
+                }
+            }
             MoveKind::Normal => {
-                if from != to {
-                    if let Some(p) = self.board[to as usize] {
-                        self.shift(to, from, p);
-                    }
-                    if let Some(victim) = undo.captured {
-                        self.put(to, victim);
-                    }
+                if let Some(p) = self.board[to as usize] {
+                    self.shift(to, from, p);
+                }
+                if let Some(victim) = undo.captured {
+                    self.put(to, victim);
                 }
             }
             _ => {
@@ -398,6 +453,8 @@ impl Position {
     pub fn make_null(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
+            blast: 0,
+            blasted: [None; 9],
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,

@@ -6,12 +6,44 @@ use super::bitboard::{bit, lsb, Bitboard};
 use super::game::SEE_VALUES;
 use super::moves::{ChessMove, MoveKind};
 use super::position::Position;
-use super::types::{Role, ROLES};
+use super::types::Role;
 use crate::core::Score;
+
+/// Attackers are tried cheapest first.
+const BY_VALUE: [Role; 7] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Zealot,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// Material a self-destruct on `sq` wins: enemy pieces in the blast minus our own (the zealot
+/// included). A blown-up enemy king counts as the game.
+pub fn explosion_gain(pos: &Position, sq: super::types::Square) -> Score {
+    let Some(zealot) = pos.piece_at(sq) else {
+        return 0;
+    };
+    let us = zealot.color();
+    let blast = (super::attacks::king_attacks(sq) | bit(sq)) & pos.occupied();
+    let mut gain = 0;
+    for s in super::bitboard::squares(blast) {
+        if let Some(p) = pos.piece_at(s) {
+            let v = SEE_VALUES[p.role().index()];
+            gain += if p.color() == us { -v } else { v };
+        }
+    }
+    gain
+}
 
 /// Does `m` gain at least `threshold` once all exchanges on its square are played out?
 pub fn see_at_least(pos: &Position, m: ChessMove, threshold: Score) -> bool {
-    if m.kind() != MoveKind::Normal || m.from() == m.to() {
+    if m.from() == m.to() {
+        return explosion_gain(pos, m.from()) >= threshold;
+    }
+    if m.kind() != MoveKind::Normal {
         return threshold <= 0 || m.promotion().is_some();
     }
     let (from, to) = (m.from(), m.to());
@@ -42,7 +74,7 @@ pub fn see_at_least(pos: &Position, m: ChessMove, threshold: Score) -> bool {
         result = !result;
         // Least valuable attacker.
         let mut chosen: Option<(Role, Bitboard)> = None;
-        for role in ROLES {
+        for role in BY_VALUE {
             let b = mine & pos.by_role(role);
             if b != 0 {
                 chosen = Some((role, b));

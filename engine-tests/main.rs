@@ -6,3 +6,4 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod search_tactics;
+mod variants;

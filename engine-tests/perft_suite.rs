@@ -1,5 +1,5 @@
-//! The perft suite (`perft/chess.epd`, counts from an independent generator) through the library,
-//! and a few lines through the binary's `go perft` in the exact Stockfish format.
+//! The perft suites (`perft/<variant>.epd`, counts from independent generators) through the
+//! library, and lines of each through the binary's `go perft` in the exact Stockfish format.
 
 use crate::engine_process::EngineProcess;
 use regalia::games::chess::{Position, Rules};
@@ -11,8 +11,21 @@ struct Line {
     counts: Vec<(u32, u64)>,
 }
 
+const SUITES: [(&str, Rules, &str); 3] = [
+    ("chess", Rules::Orthodox, include_str!("perft/chess.epd")),
+    (
+        "scepterchess",
+        Rules::Scepter,
+        include_str!("perft/scepterchess.epd"),
+    ),
+    ("chess40k", Rules::Forty, include_str!("perft/chess40k.epd")),
+];
+
 fn suite() -> Vec<Line> {
-    let text = include_str!("perft/chess.epd");
+    parse_suite(SUITES[0].2)
+}
+
+fn parse_suite(text: &str) -> Vec<Line> {
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -32,22 +45,59 @@ fn suite() -> Vec<Line> {
 }
 
 #[test]
-fn suite_has_the_standard_positions_and_thirty_more() {
-    let s = suite();
-    assert!(s.len() >= 36, "only {} positions", s.len());
+fn suites_have_enough_positions() {
+    assert!(
+        suite().len() >= 36,
+        "chess: the six standard positions and thirty more"
+    );
+    for (name, _, text) in &SUITES[1..] {
+        assert!(
+            parse_suite(text).len() >= 16,
+            "{name}: start and fifteen crafted positions"
+        );
+    }
 }
 
 #[test]
 fn every_perft_line_matches() {
-    for line in suite() {
-        let pos = Position::from_fen(&line.fen, Rules::Orthodox)
-            .unwrap_or_else(|e| panic!("{}: {e}", line.fen));
-        for &(depth, expected) in &line.counts {
-            let mut p = pos;
-            assert_eq!(perft(&mut p, depth), expected, "{} depth {depth}", line.fen);
-            assert_eq!(p, pos, "perft must leave the position as it found it");
+    for (name, rules, text) in SUITES {
+        for line in parse_suite(text) {
+            let pos = Position::from_fen(&line.fen, rules)
+                .unwrap_or_else(|e| panic!("{name} {}: {e}", line.fen));
+            for &(depth, expected) in &line.counts {
+                let mut p = pos;
+                assert_eq!(
+                    perft(&mut p, depth),
+                    expected,
+                    "{name} {} depth {depth}",
+                    line.fen
+                );
+                assert_eq!(p, pos, "perft must leave the position as it found it");
+            }
         }
     }
+}
+
+#[test]
+fn variant_perft_over_the_protocol() {
+    let mut e = EngineProcess::start();
+    for (name, _, text) in &SUITES[1..] {
+        e.send(&format!("setoption name UCI_Variant value {name}"));
+        for line in parse_suite(text).iter().step_by(3) {
+            let &(depth, expected) = line.counts.last().expect("a count");
+            e.send(&format!("position fen {}", line.fen));
+            e.send(&format!("go perft {depth}"));
+            let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
+            assert_eq!(
+                out.last().cloned(),
+                Some(format!("Nodes searched: {expected}")),
+                "{name} {}",
+                line.fen
+            );
+            assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
+        }
+    }
+    e.quit();
 }
 
 #[test]

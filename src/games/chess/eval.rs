@@ -493,4 +493,133 @@ mod tests {
         // White is a queen up.
         assert!(eval_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
     }
+
+    fn term(fen: &str, rules: Rules, term: usize, side: Color) -> Pair {
+        let pos = Position::from_fen(fen, rules).expect("valid FEN");
+        breakdown(&pos).terms[side.index()][term]
+    }
+
+    const SCEPTER: usize = 7;
+    const ZEALOTS: usize = 8;
+
+    #[test]
+    fn scepter_race_grows_as_the_king_nears_the_enemy_scepter() {
+        let far = term(
+            "k7/8/8/8/8/8/8/4K3 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        let near = term(
+            "k7/8/3K4/8/8/8/8/8 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        assert!(near.1 > far.1, "{near:?} vs {far:?}");
+        // A guarded scepter square is worth much less to race for.
+        let guarded = term(
+            "r7/8/3K4/8/8/k7/8/8 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        let open = term(
+            "8/8/3K4/8/8/k7/8/r7 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        assert!(open.1 > guarded.1, "{open:?} vs {guarded:?}");
+        assert_eq!(
+            term(
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                Rules::Orthodox,
+                SCEPTER,
+                Color::White
+            ),
+            Pair(0, 0)
+        );
+    }
+
+    #[test]
+    fn guarding_ones_own_scepter_counts() {
+        let unguarded = term(
+            "8/8/8/8/8/3k4/8/7K w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        let guarded = term(
+            "8/8/8/8/8/3k4/8/R6K w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        assert!(guarded.0 > unguarded.0, "{guarded:?} vs {unguarded:?}");
+    }
+
+    #[test]
+    fn blocked_pawns_that_can_slide_are_not_dead() {
+        let can_slide = term(
+            "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        let boxed_in = term(
+            "4k3/8/8/2npn3/3P4/8/8/4K3 w - - 0 1",
+            Rules::Scepter,
+            SCEPTER,
+            Color::White,
+        );
+        assert!(can_slide.1 > boxed_in.1, "{can_slide:?} vs {boxed_in:?}");
+    }
+
+    #[test]
+    fn chess40k_uses_the_documents_values() {
+        let pos =
+            Position::from_fen("4k3/8/8/8/8/8/8/QZ2K3 w - - 0 1", Rules::Forty).expect("valid FEN");
+        assert_eq!(breakdown(&pos).terms[0][0], Pair(1300, 1300));
+    }
+
+    #[test]
+    fn explosion_threats_and_zealots_near_the_king() {
+        // A white zealot beside a black queen and rook: a threat worth counting.
+        let threat = term(
+            "4k3/8/8/2qr4/3Z4/8/8/R3K3 w - - 0 1",
+            Rules::Forty,
+            ZEALOTS,
+            Color::White,
+        );
+        let alone = term(
+            "4k3/8/8/8/3Z4/8/8/R3K3 w - - 0 1",
+            Rules::Forty,
+            ZEALOTS,
+            Color::White,
+        );
+        assert!(threat.0 > alone.0 + 100, "{threat:?} vs {alone:?}");
+        // A black zealot two steps from the white king endangers it.
+        let danger = term(
+            "4k3/8/8/8/8/3z4/8/4K3 w - - 0 1",
+            Rules::Forty,
+            ZEALOTS,
+            Color::White,
+        );
+        let safe = term(
+            "4k3/8/3z4/8/8/8/8/4K3 w - - 0 1",
+            Rules::Forty,
+            ZEALOTS,
+            Color::White,
+        );
+        assert!(danger.0 < safe.0, "{danger:?} vs {safe:?}");
+    }
+
+    #[test]
+    fn variant_start_positions_are_balanced() {
+        for rules in [Rules::Scepter, Rules::Forty] {
+            let pos = Position::startpos(rules);
+            assert_eq!(ChessEval.evaluate(&pos), TEMPO, "{rules:?}");
+        }
+    }
 }

@@ -272,6 +272,10 @@ fn generate_self_destructs(
 ) {
     let them = us.flip();
     let occ = pos.occupied();
+    // A blast can only expose the king by removing the first piece on one of its lines; one
+    // that touches none of the squares the king sees, outside check, is legal outright.
+    let king_lines = queen_attacks(king, occ);
+    let in_check = pos.in_check();
     for z in squares(pos.pieces(us, Role::Zealot)) {
         let blast = (king_attacks(z) | bit(z)) & occ;
         if blast & bit(king) != 0 {
@@ -280,8 +284,9 @@ fn generate_self_destructs(
         if scope == Scope::Noisy && blast & pos.by_color(them) == 0 {
             continue;
         }
-        let after = occ & !blast;
-        if pos.attackers_to(king, them, after) & !blast == 0 {
+        let safe = (!in_check && blast & king_lines == 0)
+            || pos.attackers_to(king, them, occ & !blast) & !blast == 0;
+        if safe {
             out.push(ChessMove::new(z, z, MoveKind::Normal));
         }
     }

@@ -8,10 +8,21 @@ use regalia::games::chess::{Position, Rules};
 
 #[test]
 fn random_games_keep_every_invariant() {
+    assert!(random_games(Rules::Orthodox, 3000) > 100_000);
+}
+
+#[test]
+fn random_variant_games_keep_every_invariant() {
+    assert!(random_games(Rules::Scepter, 1000) > 30_000);
+    assert!(random_games(Rules::Forty, 1000) > 30_000);
+}
+
+/// Plays `games` random games, checking every invariant; returns the positions visited.
+fn random_games(rules: Rules, games: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(0x5EED);
     let mut positions = 0;
-    for _game in 0..3000 {
-        let mut pos = Position::startpos(Rules::Orthodox);
+    for _game in 0..games {
+        let mut pos = Position::startpos(rules);
         for _ply in 0..200 {
             let mut moves = MoveList::new();
             pos.generate(Scope::All, &mut moves);
@@ -19,7 +30,7 @@ fn random_games_keep_every_invariant() {
                 break;
             }
             let fen = pos.to_fen();
-            let reread = Position::from_fen(&fen, Rules::Orthodox).expect("own FEN reads back");
+            let reread = Position::from_fen(&fen, rules).expect("own FEN reads back");
             assert_eq!(reread, pos, "FEN round trip of {fen}");
             assert_eq!(pos.key(), pos.key_from_scratch(), "hash of {fen}");
             // Every move must unmake exactly; noisy moves must be a subset of all moves.
@@ -40,5 +51,5 @@ fn random_games_keep_every_invariant() {
             positions += 1;
         }
     }
-    assert!(positions > 100_000, "only {positions} positions visited");
+    positions
 }

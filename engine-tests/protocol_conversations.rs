@@ -358,3 +358,27 @@ fn garbage_bytes_never_crash_the_engine() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("readyok"));
 }
+
+#[test]
+fn end_of_input_lets_a_finite_search_finish_and_stops_an_infinite_one() {
+    use std::io::Write;
+    let run = |input: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("engine starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("engine reads");
+        drop(stdin);
+        let out = child.wait_with_output().expect("engine exits");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let finite = run("position startpos\ngo depth 8\n");
+    assert!(finite.contains("info depth 8 "), "{finite}");
+    assert_eq!(finite.matches("bestmove").count(), 1);
+    let infinite = run("position startpos\ngo infinite\n");
+    assert_eq!(infinite.matches("bestmove").count(), 1);
+}

@@ -23,6 +23,8 @@ pub enum Flow {
 struct RunningSearch {
     control: SearchControl,
     handle: JoinHandle<()>,
+    /// `go infinite` or `go ponder`: such a search never ends by itself.
+    open_ended: bool,
 }
 
 pub struct Engine {
@@ -131,6 +133,15 @@ impl Engine {
         }
     }
 
+    /// End of input: a search that ends by itself may finish (so `printf 'go depth 12' |
+    /// regalia` answers in full); an open-ended one is stopped.
+    pub fn finish_input(&mut self) {
+        if self.search.as_ref().is_some_and(|s| !s.open_ended) {
+            self.join_search();
+        }
+        self.stop_search();
+    }
+
     /// Stops a running search and waits for its `bestmove`.
     pub fn stop_search(&mut self) {
         if let Some(s) = &self.search {
@@ -189,6 +200,7 @@ impl Engine {
             return;
         }
         let session = self.session.boxed_clone();
+        let open_ended = limits.infinite || limits.ponder;
         let control = SearchControl {
             stop: Arc::new(AtomicBool::new(false)),
             pondering: Arc::new(AtomicBool::new(limits.ponder)),
@@ -204,7 +216,13 @@ impl Engine {
                 run_search(session, limits, options, table, thread_control, out);
             });
         match spawned {
-            Ok(handle) => self.search = Some(RunningSearch { control, handle }),
+            Ok(handle) => {
+                self.search = Some(RunningSearch {
+                    control,
+                    handle,
+                    open_ended,
+                })
+            }
             Err(e) => self.out.error(&format!("could not start the search: {e}")),
         }
     }

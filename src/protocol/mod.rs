@@ -37,6 +37,6 @@ pub fn run_stdio() {
             }
         }
     }
-    // End of input: finish like `quit`, so a pending bestmove is still printed.
-    engine.handle_line("quit");
+    // End of input: like `quit`, except that a finite search may finish first.
+    engine.finish_input();
 }

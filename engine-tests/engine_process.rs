@@ -111,3 +111,18 @@ impl Drop for EngineProcess {
         let _ = self.child.wait();
     }
 }
+
+/// The score of the last exact `info` line, as `"cp 25"` or `"mate 3"`.
+pub fn final_score(lines: &[String]) -> String {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth") && l.contains(" score ") && !l.contains("bound"))
+        .expect("an info line with a score");
+    let after = info.split(" score ").nth(1).unwrap_or_default();
+    after
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,23 +1,9 @@
 //! The search through the protocol: known mates found with the right `score mate`.
 
-use crate::engine_process::EngineProcess;
+use crate::engine_process::{final_score, EngineProcess};
 use regalia::core::{Game, MoveList, Scope};
 use regalia::games::chess::{Position, Rules};
 use std::time::Duration;
-
-fn final_score(lines: &[String]) -> String {
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth") && l.contains(" score ") && !l.contains("bound"))
-        .expect("an info line with a score");
-    let after = info.split(" score ").nth(1).unwrap_or_default();
-    after
-        .split_whitespace()
-        .take(2)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 fn is_mate_after(fen: &str, mv: &str) -> bool {
     let mut pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");

@@ -1,7 +1,7 @@
 //! Capture the Scepter and Chess 40k through the protocol: selection, notation, outcomes,
 //! tactics, and complete self-play games whose every move the rules library checks.
 
-use crate::engine_process::EngineProcess;
+use crate::engine_process::{final_score, EngineProcess};
 use regalia::session::{GameStatus, Variant};
 use std::time::Duration;
 
@@ -16,20 +16,6 @@ fn engine(variant: &str) -> EngineProcess {
 fn display(e: &mut EngineProcess) -> Vec<String> {
     e.send("d");
     e.read_until(LONG, |l| l.starts_with("Checkers:"))
-}
-
-fn final_score(lines: &[String]) -> String {
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth") && !l.contains("bound"))
-        .expect("an info line");
-    let after = info.split(" score ").nth(1).unwrap_or_default();
-    after
-        .split_whitespace()
-        .take(2)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[test]

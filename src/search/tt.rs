@@ -17,6 +17,20 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// What a node's best score says, given the window it was searched with.
+    #[inline]
+    pub fn of_result(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Probe {
     pub move_bits: u32,

@@ -505,13 +505,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best_score, original_alpha, beta);
         self.tt.store(
             key,
             ply,
@@ -610,13 +604,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, original_alpha, beta);
         self.tt.store(
             key,
             ply,

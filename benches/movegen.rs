@@ -40,6 +40,18 @@ fn perft_benches(c: &mut Criterion) {
         let mut pos = Position::startpos(Rules::Orthodox);
         b.iter(|| assert_eq!(perft(&mut pos, 6), 119_060_324))
     });
+    group.bench_function("tafl start depth 4", |b| {
+        let mut pos = regalia::games::tafl::TaflPosition::startpos();
+        b.iter(|| assert_eq!(perft(&mut pos, 4), 50_456_804))
+    });
+    group.bench_function("scepterchess start depth 5", |b| {
+        let mut pos = Position::startpos(Rules::Scepter);
+        b.iter(|| assert_eq!(perft(&mut pos, 5), 4_916_786))
+    });
+    group.bench_function("chess40k start depth 5", |b| {
+        let mut pos = Position::startpos(Rules::Forty);
+        b.iter(|| assert_eq!(perft(&mut pos, 5), 10_855_378))
+    });
     group.bench_function("kiwipete depth 5", |b| {
         let mut pos = position(KIWIPETE);
         b.iter(|| assert_eq!(perft(&mut pos, 5), 193_690_690))

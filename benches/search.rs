@@ -13,7 +13,11 @@ fn evaluation(c: &mut Criterion) {
     )
     .expect("valid FEN");
     c.bench_function("evaluate middlegame", |b| {
-        b.iter(|| black_box(ChessEval.evaluate(black_box(&pos))))
+        b.iter(|| black_box(ChessEval::default().evaluate(black_box(&pos))))
+    });
+    let tafl = regalia::games::tafl::TaflPosition::startpos();
+    c.bench_function("evaluate tafl start", |b| {
+        b.iter(|| black_box(regalia::games::tafl::TaflEval::default().evaluate(black_box(&tafl))))
     });
 }
 

@@ -6,4 +6,5 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod search_tactics;
+mod tafl;
 mod variants;

@@ -36,6 +36,7 @@ fn uci_handshake_lists_every_option() {
         "option name Clear Hash type button",
         "option name Ponder type check",
         "option name UCI_Variant type combo default chess var chess",
+        "option name Evaluation type combo default full var full var material",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),
@@ -295,6 +296,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         "setoption name MultiPV value 1000",
         "setoption name Ponder value sometimes",
         "setoption name UCI_Variant value checkers",
+        "setoption name Evaluation value superb",
         "setoption name Nonexistent value 3",
         "setoption value 3",
         "go depth x",

@@ -77,6 +77,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn drawn_by_rule(&self) -> bool;
     /// Plies since the last irreversible move: a repetition cannot reach further back.
     fn reversible_plies(&self) -> usize;
+    /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
+    /// the chess family; tafl uses it so that neither side settles for a repetition.
+    fn contempt(&self) -> Score {
+        0
+    }
 
     /// The side to move faces an immediate threat it must answer (check, a king beside a
     /// gate): the search extends here and never prunes.
@@ -85,6 +90,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_noisy(&self, m: Self::Move) -> bool;
     /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
     fn noisy_order(&self, _m: Self::Move) -> Score {
+        0
+    }
+    /// A game's own bonus for a quiet move in move ordering (added to its history score):
+    /// tafl favours king moves onto open lines and blocks of the king's escape lines.
+    fn quiet_order(&self, _m: Self::Move) -> Score {
         0
     }
     /// Static exchange evaluation: does `m` win at least `threshold`? Games without an exchange

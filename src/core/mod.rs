@@ -16,7 +16,9 @@
 mod game;
 mod movelist;
 mod score;
+mod zobrist;
 
 pub use game::{Evaluator, Game, GameMove, MoveTextError, Outcome, Scope, Seat};
 pub use movelist::MoveList;
 pub use score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+pub use zobrist::splitmix;

@@ -1,3 +1,4 @@
 //! The games, one folder per family. A game knows its rules and notation, never the protocol.
 
 pub mod chess;
+pub mod tafl;

@@ -185,6 +185,7 @@ impl Engine {
             threads: self.options.threads,
             multi_pv: self.options.multi_pv,
             move_overhead: self.options.move_overhead,
+            material_only: self.options.material_only,
         }
     }
 

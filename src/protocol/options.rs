@@ -18,6 +18,8 @@ pub struct EngineOptions {
     pub move_overhead: Duration,
     pub ponder: bool,
     pub variant: Variant,
+    /// `material`: evaluate by material alone (to measure what the full evaluation adds).
+    pub material_only: bool,
 }
 
 impl Default for EngineOptions {
@@ -29,6 +31,7 @@ impl Default for EngineOptions {
             move_overhead: Duration::from_millis(30),
             ponder: false,
             variant: Variant::Chess,
+            material_only: false,
         }
     }
 }
@@ -135,6 +138,7 @@ impl EngineOptions {
                 d.variant.name(),
                 variants.join(" ")
             ),
+            "option name Evaluation type combo default full var full var material".to_string(),
         ]
     }
 
@@ -178,6 +182,21 @@ impl EngineOptions {
                     ),
                 })?;
                 Ok(OptionEffect::ChangeVariant)
+            }
+            "evaluation" => {
+                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+                self.material_only = match v.trim().to_ascii_lowercase().as_str() {
+                    "full" => false,
+                    "material" => true,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            name: name.to_string(),
+                            value: v.to_string(),
+                            expected: "full or material".into(),
+                        })
+                    }
+                };
+                Ok(OptionEffect::Nothing)
             }
             _ => Err(OptionError::Unknown(name.to_string())),
         }

@@ -28,6 +28,8 @@ pub struct SearchOptions {
     pub multi_pv: usize,
     /// Time kept back per move for GUI and transmission delays.
     pub move_overhead: Duration,
+    /// Evaluate by material alone (the `Evaluation` option; for strength comparisons).
+    pub material_only: bool,
 }
 
 impl Default for SearchOptions {
@@ -36,6 +38,7 @@ impl Default for SearchOptions {
             threads: 1,
             multi_pv: 1,
             move_overhead: Duration::from_millis(30),
+            material_only: false,
         }
     }
 }

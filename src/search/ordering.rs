@@ -46,7 +46,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             } else if Some(m) == killers[1] {
                 KILLER[1]
             } else {
-                history[game.history_slot(m)]
+                history[game.history_slot(m)] + game.quiet_order(m)
             };
             entries.push((m, score));
         }

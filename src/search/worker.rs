@@ -55,6 +55,7 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// Keys of the positions before the current one: the game so far, then the search path.
     keys: Vec<u64>,
     root_index: usize,
+    root_side: crate::core::Seat,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
@@ -76,6 +77,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
     ) -> Self {
+        let root_side = game.to_move();
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -90,6 +92,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             aborted: false,
             root_index: keys.len(),
+            root_side,
             keys,
             killers: vec![[None; 2]; MAX_PLY + 8],
             history: vec![0; G::HISTORY_SLOTS],
@@ -163,9 +166,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.unflushed = 0;
     }
 
+    /// A draw as the searching side sees it: `contempt` below even for the side the engine
+    /// plays (the root's side to move), as much above it for the opponent.
+    #[inline]
+    fn draw_score(&self) -> Score {
+        let c = self.game.contempt();
+        if self.game.to_move() == self.root_side {
+            -c
+        } else {
+            c
+        }
+    }
+
     fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
-            Outcome::Draw => DRAW,
+            Outcome::Draw => self.draw_score(),
             Outcome::Winner(s) if s == self.game.to_move() => mate_in(ply),
             Outcome::Winner(_) => mated_in(ply),
         }
@@ -315,7 +330,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.outcome_score(o, ply);
         }
         if self.is_repetition() || self.game.drawn_by_rule() {
-            return DRAW;
+            return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(&self.game);
@@ -529,7 +544,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.outcome_score(o, ply);
         }
         if self.game.drawn_by_rule() {
-            return DRAW;
+            return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(&self.game);

@@ -26,8 +26,8 @@ impl VariantRules for Rules {
         Position::from_fen(text, *self).map_err(|e| e.to_string())
     }
 
-    fn evaluator(&self) -> ChessEval {
-        ChessEval
+    fn evaluator(&self, material_only: bool) -> ChessEval {
+        ChessEval { material_only }
     }
 
     fn describe(&self, pos: &Position) -> String {
@@ -97,7 +97,7 @@ impl VariantRules for Rules {
         s.push_str(&format!(
             "Final evaluation: {:+} cp (white's view), {:+} cp (side to move, with tempo)",
             white,
-            crate::core::Evaluator::evaluate(&ChessEval, pos)
+            crate::core::Evaluator::evaluate(&ChessEval::default(), pos)
         ));
         s
     }

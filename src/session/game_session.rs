@@ -14,13 +14,18 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn variant(&self) -> Variant;
     fn start(&self) -> Self::G;
     fn parse_position(&self, text: &str) -> Result<Self::G, String>;
-    fn evaluator(&self) -> Self::E;
+    /// The evaluator; `material_only` asks for a bare material count (for comparisons).
+    fn evaluator(&self, material_only: bool) -> Self::E;
     /// Board diagram and facts for `d`.
     fn describe(&self, g: &Self::G) -> String;
     /// Evaluation terms for `eval`.
     fn describe_eval(&self, g: &Self::G) -> String;
     /// "white" / "attackers" …: the name of a seat, for result messages.
     fn seat_name(&self, seat: u8) -> String;
+    /// "white wins", "the attackers win": the winner as a result message starts.
+    fn winner_text(&self, seat: u8) -> String {
+        format!("{} wins", self.seat_name(seat))
+    }
     /// Why the side to move has no moves ("checkmate", "stalemate"…).
     fn no_moves_reason(&self, g: &Self::G) -> &'static str;
     /// Why a position is drawn by rule ("fifty-move rule"…).
@@ -72,7 +77,7 @@ impl<V: VariantRules> GameSession<V> {
 
     fn result_text(&self, outcome: Outcome, how: &str) -> String {
         match outcome {
-            Outcome::Winner(s) => format!("{} wins by {how}", self.rules.seat_name(s)),
+            Outcome::Winner(s) => format!("{} by {how}", self.rules.winner_text(s)),
             Outcome::Draw => format!("draw by {how}"),
         }
     }
@@ -191,7 +196,7 @@ impl<V: VariantRules> Session for GameSession<V> {
                 nodes: 0,
             });
         }
-        let eval = self.rules.evaluator();
+        let eval = self.rules.evaluator(options.material_only);
         let request = SearchRequest {
             game: &self.game,
             history: &self.history,

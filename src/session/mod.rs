@@ -76,3 +76,20 @@ pub trait Session: Send {
 }
 
 mod chess;
+mod tafl;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_start_and_bench_position_reads() {
+        for &v in Variant::ALL {
+            let mut session = v.new_session();
+            assert_eq!(session.set_position(None, &[]), Ok(()), "{v}");
+            for text in session.bench_positions() {
+                assert_eq!(session.set_position(Some(text), &[]), Ok(()), "{v}: {text}");
+            }
+        }
+    }
+}

@@ -9,17 +9,24 @@ pub enum Variant {
     Chess,
     ScepterChess,
     Chess40k,
+    Tafl,
 }
 
 impl Variant {
     /// Every variant this build plays, in the order `uci` lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::ScepterChess, Variant::Chess40k];
+    pub const ALL: &'static [Variant] = &[
+        Variant::Chess,
+        Variant::ScepterChess,
+        Variant::Chess40k,
+        Variant::Tafl,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
             Variant::ScepterChess => "scepterchess",
             Variant::Chess40k => "chess40k",
+            Variant::Tafl => "tafl",
         }
     }
 
@@ -28,6 +35,7 @@ impl Variant {
             Variant::Chess => Box::new(GameSession::new(chess::Rules::Orthodox)),
             Variant::ScepterChess => Box::new(GameSession::new(chess::Rules::Scepter)),
             Variant::Chess40k => Box::new(GameSession::new(chess::Rules::Forty)),
+            Variant::Tafl => Box::new(GameSession::new(super::tafl::TaflRules)),
         }
     }
 }

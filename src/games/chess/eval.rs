@@ -443,16 +443,23 @@ fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
     }
 }
 
-/// The evaluator the search uses for orthodox chess.
+/// The evaluator the search uses for the chess family (or, for comparisons, material only).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ChessEval;
+pub struct ChessEval {
+    pub material_only: bool,
+}
 
 const TEMPO: Score = 12;
 
 impl Evaluator<Position> for ChessEval {
     #[inline]
     fn evaluate(&self, pos: &Position) -> Score {
-        let white = breakdown(pos).white_score();
+        let b = breakdown(pos);
+        let white = if self.material_only {
+            taper(b.terms[0][0] - b.terms[1][0], b.phase)
+        } else {
+            b.white_score()
+        };
         let s = match pos.side_to_move() {
             Color::White => white,
             Color::Black => -white,
@@ -468,7 +475,7 @@ mod tests {
 
     fn eval_fen(fen: &str) -> Score {
         let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");
-        ChessEval.evaluate(&pos)
+        ChessEval::default().evaluate(&pos)
     }
 
     #[test]
@@ -619,7 +626,7 @@ mod tests {
     fn variant_start_positions_are_balanced() {
         for rules in [Rules::Scepter, Rules::Forty] {
             let pos = Position::startpos(rules);
-            assert_eq!(ChessEval.evaluate(&pos), TEMPO, "{rules:?}");
+            assert_eq!(ChessEval::default().evaluate(&pos), TEMPO, "{rules:?}");
         }
     }
 }

@@ -1,0 +1,201 @@
+//! Tafl: the perft suite (counts from an independent generator) through the library, the
+//! protocol (position strings, OpenTafl input, results), tactics, invariants and self-play.
+
+use crate::engine_process::{final_score, EngineProcess};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use regalia::core::{Game, MoveList, Scope};
+use regalia::games::tafl::TaflPosition;
+use regalia::search::perft::perft;
+use regalia::session::{GameStatus, Variant};
+use std::time::Duration;
+
+const LONG: Duration = Duration::from_secs(60);
+
+fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
+    include_str!("perft/tafl.epd")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.split(';');
+            let text = parts.next().unwrap_or_default().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
+                    let d = it.next().and_then(|d| d.parse().ok()).expect("depth");
+                    let n = it.next().and_then(|n| n.parse().ok()).expect("count");
+                    (d, n)
+                })
+                .collect();
+            (text, counts)
+        })
+        .collect()
+}
+
+fn engine() -> EngineProcess {
+    let mut e = EngineProcess::start();
+    e.send("setoption name UCI_Variant value tafl");
+    e
+}
+
+#[test]
+fn tafl_perft_suite_matches() {
+    let s = suite();
+    assert!(s.len() >= 21, "start position and twenty crafted ones");
+    assert!(s[0].1.len() >= 3, "start position to depth 3 at least");
+    for (text, counts) in s {
+        let pos = TaflPosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for (depth, expected) in counts {
+            let mut p = pos;
+            assert_eq!(perft(&mut p, depth), expected, "{text} depth {depth}");
+            assert_eq!(p, pos);
+        }
+    }
+}
+
+#[test]
+fn tafl_random_games_keep_every_invariant() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut visited = 0;
+    for _ in 0..300 {
+        let mut pos = TaflPosition::startpos();
+        for _ in 0..300 {
+            let mut moves = MoveList::new();
+            pos.generate(Scope::All, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let text = pos.to_text();
+            assert_eq!(
+                TaflPosition::from_text(&text).map(|p| p.to_text()),
+                Ok(text.clone())
+            );
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{text}");
+            let mut noisy = MoveList::new();
+            pos.generate(Scope::Noisy, &mut noisy);
+            assert!(noisy.iter().all(|m| moves.contains(m)));
+            for &m in moves.iter() {
+                let before = pos;
+                let undo = pos.make(m);
+                assert_eq!(pos.key(), pos.key_from_scratch(), "after {m:?} in {text}");
+                pos.unmake(m, undo);
+                assert_eq!(pos, before, "unmake {m:?} in {text}");
+            }
+            pos.make(moves.as_slice()[rng.gen_range(0..moves.len())]);
+            visited += 1;
+        }
+    }
+    assert!(visited > 10_000, "{visited}");
+}
+
+#[test]
+fn position_strings_and_opentafl_records() {
+    let mut e = engine();
+    e.send("position startpos");
+    e.send("d");
+    let d = e.read_until(LONG, |l| l.starts_with("Checkers:"));
+    assert!(d.iter().any(|l| l
+        == "Position: 3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a"));
+    assert!(d.iter().any(|l| l.contains("throne") && l.contains("gate")));
+    // The same start as an OpenTafl record, then a move in our notation.
+    e.send("position fen /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ moves d11d9");
+    e.send("d");
+    let d = e.read_until(LONG, |l| l.starts_with("Checkers:"));
+    assert!(
+        d.iter().any(|l| l
+            == "Position: 4aaaa3/5a5/3a7/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 d"),
+        "{d:?}"
+    );
+    for bad in [
+        "position fen 11/11/11 a",
+        "position fen 3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 x",
+        "position fen 3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddddd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a",
+        "position fen 3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/12/5a5/3aaaaa3 a",
+        "position fen a2aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a",
+        "position startpos moves f6f5",
+        "position startpos moves d1d0",
+        "position startpos moves a4a1",
+    ] {
+        e.send(bad);
+        let answer = e.sync();
+        assert_eq!(answer.len(), 1, "{bad}: {answer:?}");
+        assert!(
+            answer[0].starts_with("info string error"),
+            "{bad}: {answer:?}"
+        );
+    }
+    e.send("position startpos");
+    e.send("go perft 2");
+    let out = e.read_until(LONG, |l| l.starts_with("Nodes searched"));
+    assert_eq!(out.last().map(String::as_str), Some("Nodes searched: 6788"));
+    e.quit();
+}
+
+#[test]
+fn tafl_results_are_announced() {
+    let mut e = engine();
+    e.send("position fen 11/11/11/5a5/4aka4/11/11/11/11/11/2a8 a moves c1c2");
+    assert_eq!(
+        e.sync(),
+        vec!["info string game over: the attackers win by capturing the king"]
+    );
+    e.send("position fen 11/11/a8a1/11/11/11/k10/11/11/11/11 d moves a5a1");
+    assert_eq!(
+        e.sync(),
+        vec!["info string game over: the defenders win by the king's escape"]
+    );
+    e.quit();
+}
+
+#[test]
+fn tafl_tactics() {
+    let mut e = engine();
+    // The king escapes in one.
+    e.send("position fen 11/11/a8a1/11/11/11/k10/11/11/11/11 d");
+    let (lines, best) = e.search("go depth 6", LONG);
+    assert_eq!(final_score(&lines), "mate 1");
+    assert!(best == "a5a1", "{best}");
+    // In two: a double threat on two gates, only one of which can be blocked.
+    e.send("position fen 11/11/9a1/11/11/11/2k8/11/11/11/11 d");
+    let (lines, _) = e.search("go depth 6", LONG);
+    assert_eq!(final_score(&lines), "mate 2");
+    // The attackers capture the king in one (the throne closes his fourth side).
+    e.send("position fen 11/11/11/2a8/4aka4/11/11/3d7/11/11/11 a");
+    let (lines, best) = e.search("go depth 6", LONG);
+    assert_eq!(
+        (final_score(&lines).as_str(), best.as_str()),
+        ("mate 1", "c8f8")
+    );
+    // The attackers block a one-move escape to a1.
+    e.send("position fen 11/11/a8a1/11/11/11/k3d6/11/3a7/11/11 a");
+    let (_, best) = e.search("go depth 6", LONG);
+    assert!(
+        ["a2", "a3", "a4"].iter().any(|s| best.ends_with(s)),
+        "{best}"
+    );
+    e.quit();
+}
+
+#[test]
+fn tafl_plays_complete_games_against_itself() {
+    // (A material-only evaluator may never end a game: tafl has no move-count draw.)
+    for opening in [vec![], vec!["d1d3", "e5e2"]] {
+        let mut e = engine();
+        let mut referee = Variant::Tafl.new_session();
+        let mut moves: Vec<String> = opening.iter().map(|m: &&str| m.to_string()).collect();
+        loop {
+            referee
+                .set_position(None, &moves)
+                .unwrap_or_else(|err| panic!("illegal move in {moves:?}: {err}"));
+            if let GameStatus::Over(_) = referee.status() {
+                break;
+            }
+            assert!(moves.len() < 1000, "game did not end: {moves:?}");
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+            let (_, best) = e.search("go depth 3", LONG);
+            assert_ne!(best, "(none)");
+            moves.push(best);
+        }
+        e.quit();
+    }
+}

@@ -1,0 +1,316 @@
+//! The tafl evaluator: two different goals, two sets of terms. The defenders want open lines
+//! from the king to the gates (two at once is usually decisive); the attackers want the gates
+//! sealed and a ring closing round the king. Material matters less than either.
+
+use super::board::{
+    file_of, is_gate, is_restricted, rank_of, Square, GATES, NEIGHBOURS, RAYS, SQUARES, THRONE,
+};
+use super::position::{Cell, Side, TaflPosition};
+use crate::core::{Evaluator, Score};
+
+/// Every term, each from the attackers' point of view (positive is good for them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TaflTerms {
+    pub material: Score,
+    /// Defenders: gates the king reaches this move along open lines.
+    pub king_open_gates: Score,
+    /// Defenders: gates the king reaches in two moves (distinct escape routes).
+    pub king_escape_routes: Score,
+    /// Defenders: the king's freedom of movement and nearness to a gate.
+    pub king_mobility: Score,
+    /// Defenders: guards beside the king, screening him.
+    pub king_guards: Score,
+    /// Attackers: pieces blockading the corners (not the two squares that touch a gate).
+    pub gate_control: Score,
+    /// Attackers: the ring round the king (sides closed, attackers one step further out).
+    pub king_ring: Score,
+    /// Both: pieces that can be captured on the next move (own counted against, enemy for).
+    pub hanging: Score,
+}
+
+impl TaflTerms {
+    pub fn total(&self) -> Score {
+        self.material
+            + self.king_open_gates
+            + self.king_escape_routes
+            + self.king_mobility
+            + self.king_guards
+            + self.gate_control
+            + self.king_ring
+            + self.hanging
+    }
+
+    pub fn named(&self) -> [(&'static str, Score); 8] {
+        [
+            ("Material", self.material),
+            ("King open gate lines", self.king_open_gates),
+            ("King escape routes", self.king_escape_routes),
+            ("King mobility", self.king_mobility),
+            ("King guards", self.king_guards),
+            ("Gate control", self.gate_control),
+            ("King ring", self.king_ring),
+            ("Hanging pieces", self.hanging),
+        ]
+    }
+}
+
+const ATTACKER_VALUE: Score = 100;
+const DEFENDER_VALUE: Score = 170;
+
+/// Material relative to the starting forces (24 attackers, 12 defenders), so that the start
+/// scores about zero and neither side mistakes a draw for a gain.
+fn material(pos: &TaflPosition) -> Score {
+    (pos.attacker_count() as Score - 24) * ATTACKER_VALUE
+        - (pos.defender_count() as Score - 12) * DEFENDER_VALUE
+}
+
+/// Squares the king can reach in one move, and the gates among them.
+fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Vec<Square>) -> u32 {
+    let mut gates = 0;
+    for ray in &RAYS[from as usize] {
+        for &to in &ray.squares[..ray.len as usize] {
+            if pos.cell(to) != Cell::Empty {
+                break;
+            }
+            reach.push(to);
+            if is_gate(to) {
+                gates += 1;
+            }
+        }
+    }
+    gates
+}
+
+/// Gates reachable along open lines from `from`, as a bit set (bit i = GATES[i]).
+fn open_gates_from(pos: &TaflPosition, from: Square) -> u32 {
+    let mut set = 0;
+    for ray in &RAYS[from as usize] {
+        for &to in &ray.squares[..ray.len as usize] {
+            if pos.cell(to) != Cell::Empty {
+                break;
+            }
+            if let Some(i) = GATES.iter().position(|&g| g == to) {
+                set |= 1 << i;
+            }
+        }
+    }
+    set
+}
+
+/// Could a piece of `side` move onto the empty square `sq` this turn?
+fn reachable_by(pos: &TaflPosition, sq: Square, side: Side) -> bool {
+    if is_restricted(sq) {
+        return false;
+    }
+    for ray in &RAYS[sq as usize] {
+        for &s in &ray.squares[..ray.len as usize] {
+            let c = pos.cell(s);
+            if c == Cell::Empty {
+                continue; // empty squares, the empty throne included, can be crossed
+            }
+            if side.owns(c) {
+                return true;
+            }
+            break;
+        }
+    }
+    false
+}
+
+/// Pieces of `victim` that the other side could capture with its next move.
+fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
+    let captor = victim.flip();
+    let mine = match victim {
+        Side::Attackers => Cell::Attacker,
+        Side::Defenders => Cell::Defender,
+    };
+    let mut n = 0;
+    for sq in 0..SQUARES as Square {
+        if pos.cell(sq) != mine {
+            continue;
+        }
+        // Along each axis: an anvil on one side and a reachable empty square on the other.
+        for (a, b) in [(0, 1), (2, 3)] {
+            let (x, y) = (NEIGHBOURS[sq as usize][a], NEIGHBOURS[sq as usize][b]);
+            if x == super::board::NO_SQUARE || y == super::board::NO_SQUARE {
+                continue;
+            }
+            let anvil = |s: Square| {
+                let c = pos.cell(s);
+                captor.owns(c) || is_gate(s) || (s == THRONE && c == Cell::Empty)
+            };
+            let open = |s: Square| pos.cell(s) == Cell::Empty && reachable_by(pos, s, captor);
+            if (anvil(x) && open(y)) || (anvil(y) && open(x)) {
+                n += 1;
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// Squares within two steps of a corner, except the two that touch the gate.
+fn corner_zone(sq: Square) -> bool {
+    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
+    GATES.iter().any(|&g| {
+        let (gf, gr) = (file_of(g) as i32, rank_of(g) as i32);
+        let (df, dr) = ((f - gf).abs(), (r - gr).abs());
+        df <= 2 && dr <= 2 && df + dr >= 2
+    })
+}
+
+/// Evaluates into terms (from the attackers' view).
+pub fn terms(pos: &TaflPosition) -> TaflTerms {
+    let mut t = TaflTerms {
+        material: material(pos),
+        ..Default::default()
+    };
+    let Some(king) = pos.king_square() else {
+        return t;
+    };
+    // Defenders.
+    let mut reach = Vec::with_capacity(24);
+    let open_now = king_reach(pos, king, &mut reach);
+    t.king_open_gates = -match open_now {
+        0 => 0,
+        1 => 350,
+        _ => 1500,
+    };
+    let mut two_move_gates = 0u32;
+    for &s in &reach {
+        two_move_gates |= open_gates_from(pos, s);
+    }
+    let routes = two_move_gates.count_ones() as Score;
+    t.king_escape_routes = -(routes * 45 + if routes >= 2 { 60 } else { 0 });
+    let nearest_gate = GATES
+        .iter()
+        .map(|&g| {
+            (file_of(g) as i32 - file_of(king) as i32).abs()
+                + (rank_of(g) as i32 - rank_of(king) as i32).abs()
+        })
+        .min()
+        .unwrap_or(20);
+    t.king_mobility = -(reach.len() as Score * 4 + (10 - nearest_gate) * 2);
+    let guards = NEIGHBOURS[king as usize]
+        .iter()
+        .filter(|&&n| n != super::board::NO_SQUARE && pos.cell(n) == Cell::Defender)
+        .count() as Score;
+    t.king_guards = -guards.min(2) * 12;
+
+    // Attackers.
+    let mut blockade = [0; 4];
+    for sq in 0..SQUARES as Square {
+        if pos.cell(sq) == Cell::Attacker && corner_zone(sq) {
+            let (f, r) = (file_of(sq), rank_of(sq));
+            let corner = (r > 5) as usize * 2 + (f > 5) as usize;
+            blockade[corner] += 1;
+        }
+    }
+    t.gate_control = blockade.iter().map(|&n: &i32| n.min(3) * 22).sum();
+    if !super::board::on_edge(king) {
+        let closed = NEIGHBOURS[king as usize]
+            .iter()
+            .filter(|&&n| n == THRONE || pos.cell(n) == Cell::Attacker)
+            .count() as Score;
+        t.king_ring = closed * closed * 18;
+    }
+    // The ring tightens: every attacker within five steps of the king presses him.
+    let mut pressure = 0;
+    for sq in 0..SQUARES as Square {
+        if pos.cell(sq) == Cell::Attacker {
+            let d = (file_of(sq) as i32 - file_of(king) as i32).abs()
+                + (rank_of(sq) as i32 - rank_of(king) as i32).abs();
+            pressure += (6 - d).max(0);
+        }
+    }
+    t.king_ring += pressure * 4;
+
+    // Pieces en prise: the side to move gets to take first.
+    let a = hanging_pieces(pos, Side::Attackers);
+    let d = hanging_pieces(pos, Side::Defenders);
+    t.hanging = match pos.side_to_move() {
+        Side::Attackers => d.min(1) * 60 + d * 20 - a * 25,
+        Side::Defenders => d * -25 + -(a.min(1) * 50 + a * 15),
+    };
+    t
+}
+
+/// The full evaluator, or (for comparison) a material count only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TaflEval {
+    pub material_only: bool,
+}
+
+impl Evaluator<TaflPosition> for TaflEval {
+    fn evaluate(&self, pos: &TaflPosition) -> Score {
+        let attackers_view = if self.material_only {
+            material(pos)
+        } else {
+            terms(pos).total()
+        };
+        match pos.side_to_move() {
+            Side::Attackers => attackers_view,
+            Side::Defenders => -attackers_view,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(text: &str) -> TaflTerms {
+        terms(&TaflPosition::from_text(text).expect("valid position"))
+    }
+
+    const START: &str = super::super::notation::START;
+
+    #[test]
+    fn the_start_is_about_even() {
+        assert!(t(START).total().abs() < 60, "{:?}", t(START));
+        assert_eq!(t(START).material, 0);
+    }
+
+    #[test]
+    fn open_lines_and_two_move_routes_favour_the_defenders() {
+        // King on a5: a1 and a11 both open. King on c5: none open, several two-move routes.
+        let two_open = t("11/11/9a1/11/11/11/k10/11/11/11/11 d");
+        let one_open = t("11/11/a8a1/11/11/11/k10/11/11/11/11 d");
+        let none = t("11/11/9a1/11/11/11/2k8/11/11/11/11 d");
+        assert!(two_open.king_open_gates < one_open.king_open_gates);
+        assert!(one_open.king_open_gates < none.king_open_gates);
+        assert_eq!(none.king_open_gates, 0);
+        assert!(none.king_escape_routes < 0, "{none:?}");
+    }
+
+    #[test]
+    fn corner_blockades_and_the_ring_favour_the_attackers() {
+        let blockade = t("11/11/11/11/11/5k5/11/11/2a8/1a9/11 d");
+        let scattered = t("11/11/11/11/11/5k5/11/11/11/11/5a1a3 d");
+        assert!(blockade.gate_control > scattered.gate_control);
+        // King on f7 above the throne: three sides closed against two.
+        let tight = t("11/11/11/11/4aka4/11/11/11/11/11/11 d");
+        let loose = t("11/11/11/11/4ak5/11/11/11/11/11/11 d");
+        assert!(tight.king_ring > loose.king_ring, "{tight:?} vs {loose:?}");
+    }
+
+    #[test]
+    fn pieces_en_prise_are_counted() {
+        // A defender on d5 beside an attacker on c5, with e5 reachable by the attacker on e2.
+        let en_prise = t("11/11/7k3/11/11/11/2ad7/11/11/4a6/11 a");
+        let safe = t("11/11/7k3/11/11/11/2ad7/11/11/11/11 a");
+        assert!(en_prise.hanging > safe.hanging, "{en_prise:?} vs {safe:?}");
+    }
+
+    #[test]
+    fn material_only_ignores_everything_else() {
+        let pos = TaflPosition::from_text("11/11/9a1/11/11/11/k10/11/11/11/11 d").expect("valid");
+        let e = TaflEval {
+            material_only: true,
+        };
+        assert_eq!(
+            e.evaluate(&pos),
+            -((1 - 24) * ATTACKER_VALUE - (0 - 12) * DEFENDER_VALUE)
+        );
+    }
+}

@@ -26,6 +26,8 @@ pub struct TaflTerms {
     pub king_ring: Score,
     /// Both: pieces that can be captured on the next move (own counted against, enemy for).
     pub hanging: Score,
+    /// Attackers: the siege squeezes the defenders' guards (their moves, relative to the start).
+    pub squeeze: Score,
 }
 
 impl TaflTerms {
@@ -38,9 +40,10 @@ impl TaflTerms {
             + self.gate_control
             + self.king_ring
             + self.hanging
+            + self.squeeze
     }
 
-    pub fn named(&self) -> [(&'static str, Score); 8] {
+    pub fn named(&self) -> [(&'static str, Score); 9] {
         [
             ("Material", self.material),
             ("King open gate lines", self.king_open_gates),
@@ -50,6 +53,7 @@ impl TaflTerms {
             ("Gate control", self.gate_control),
             ("King ring", self.king_ring),
             ("Hanging pieces", self.hanging),
+            ("Squeeze", self.squeeze),
         ]
     }
 }
@@ -149,6 +153,30 @@ fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
     n
 }
 
+/// Moves the defenders' guards (not the king) have: what a siege takes away.
+fn guard_mobility(pos: &TaflPosition) -> i32 {
+    let mut n = 0;
+    for sq in 0..SQUARES as Square {
+        if pos.cell(sq) != Cell::Defender {
+            continue;
+        }
+        for ray in &RAYS[sq as usize] {
+            for &to in &ray.squares[..ray.len as usize] {
+                if pos.cell(to) != Cell::Empty {
+                    break;
+                }
+                if !is_restricted(to) {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The guards' mobility in the start position.
+const START_GUARD_MOBILITY: i32 = 60;
+
 /// Squares within two steps of a corner, except the two that touch the gate.
 fn corner_zone(sq: Square) -> bool {
     let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
@@ -225,6 +253,8 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     }
     t.king_ring += pressure * 4;
 
+    t.squeeze = (START_GUARD_MOBILITY - guard_mobility(pos)) * 3;
+
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers);
     let d = hanging_pieces(pos, Side::Defenders);
@@ -264,6 +294,12 @@ mod tests {
     }
 
     const START: &str = super::super::notation::START;
+
+    #[test]
+    fn the_start_squeezes_nobody() {
+        let pos = TaflPosition::from_text(START).expect("valid");
+        assert_eq!(guard_mobility(&pos), START_GUARD_MOBILITY);
+    }
 
     #[test]
     fn the_start_is_about_even() {

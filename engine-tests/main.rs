@@ -2,6 +2,7 @@
 
 mod chess_fuzz;
 mod engine_process;
+mod perft_data;
 mod perft_suite;
 mod protocol_conversations;
 mod python_client;

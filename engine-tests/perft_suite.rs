@@ -2,14 +2,10 @@
 //! library, and lines of each through the binary's `go perft` in the exact Stockfish format.
 
 use crate::engine_process::EngineProcess;
+use crate::perft_data::{parse_suite, SuiteLine};
 use regalia::games::chess::{Position, Rules};
 use regalia::search::perft::perft;
 use std::time::Duration;
-
-struct Line {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
 
 const SUITES: [(&str, Rules, &str); 3] = [
     ("chess", Rules::Orthodox, include_str!("perft/chess.epd")),
@@ -21,27 +17,8 @@ const SUITES: [(&str, Rules, &str); 3] = [
     ("chess40k", Rules::Forty, include_str!("perft/chess40k.epd")),
 ];
 
-fn suite() -> Vec<Line> {
+fn suite() -> Vec<SuiteLine> {
     parse_suite(SUITES[0].2)
-}
-
-fn parse_suite(text: &str) -> Vec<Line> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split(';');
-            let fen = parts.next().unwrap_or_default().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
-                    let d = it.next().and_then(|d| d.parse().ok()).expect("depth");
-                    let n = it.next().and_then(|n| n.parse().ok()).expect("count");
-                    (d, n)
-                })
-                .collect();
-            Line { fen, counts }
-        })
-        .collect()
 }
 
 #[test]
@@ -62,15 +39,15 @@ fn suites_have_enough_positions() {
 fn every_perft_line_matches() {
     for (name, rules, text) in SUITES {
         for line in parse_suite(text) {
-            let pos = Position::from_fen(&line.fen, rules)
-                .unwrap_or_else(|e| panic!("{name} {}: {e}", line.fen));
+            let pos = Position::from_fen(&line.position, rules)
+                .unwrap_or_else(|e| panic!("{name} {}: {e}", line.position));
             for &(depth, expected) in &line.counts {
                 let mut p = pos;
                 assert_eq!(
                     perft(&mut p, depth),
                     expected,
                     "{name} {} depth {depth}",
-                    line.fen
+                    line.position
                 );
                 assert_eq!(p, pos, "perft must leave the position as it found it");
             }
@@ -85,14 +62,14 @@ fn variant_perft_over_the_protocol() {
         e.send(&format!("setoption name UCI_Variant value {name}"));
         for line in parse_suite(text).iter().step_by(3) {
             let &(depth, expected) = line.counts.last().expect("a count");
-            e.send(&format!("position fen {}", line.fen));
+            e.send(&format!("position fen {}", line.position));
             e.send(&format!("go perft {depth}"));
             let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
             assert_eq!(
                 out.last().cloned(),
                 Some(format!("Nodes searched: {expected}")),
                 "{name} {}",
-                line.fen
+                line.position
             );
             assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
         }
@@ -115,7 +92,7 @@ fn go_perft_over_the_protocol_prints_stockfish_format() {
     let mut e = EngineProcess::start();
     for line in suite().iter().take(8) {
         let &(depth, expected) = line.counts.iter().rev().nth(1).unwrap_or(&line.counts[0]);
-        e.send(&format!("position fen {}", line.fen));
+        e.send(&format!("position fen {}", line.position));
         e.send(&format!("go perft {depth}"));
         let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
         let blank = out.len() - 2;
@@ -126,7 +103,7 @@ fn go_perft_over_the_protocol_prints_stockfish_format() {
             assert!(mv.len() == 4 || mv.len() == 5, "move text {mv}");
             sum += n.parse::<u64>().expect("count");
         }
-        assert_eq!(sum, expected, "{}", line.fen);
+        assert_eq!(sum, expected, "{}", line.position);
         assert_eq!(out[blank + 1], format!("Nodes searched: {expected}"));
         assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
     }

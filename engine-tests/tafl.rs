@@ -2,6 +2,7 @@
 //! protocol (position strings, OpenTafl input, results), tactics, invariants and self-play.
 
 use crate::engine_process::{final_score, EngineProcess};
+use crate::perft_data::{parse_suite, SuiteLine};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use regalia::core::{Game, MoveList, Scope};
@@ -12,24 +13,8 @@ use std::time::Duration;
 
 const LONG: Duration = Duration::from_secs(60);
 
-fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("perft/tafl.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.split(';');
-            let text = parts.next().unwrap_or_default().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.trim().trim_start_matches('D').split_whitespace();
-                    let d = it.next().and_then(|d| d.parse().ok()).expect("depth");
-                    let n = it.next().and_then(|n| n.parse().ok()).expect("count");
-                    (d, n)
-                })
-                .collect();
-            (text, counts)
-        })
-        .collect()
+fn suite() -> Vec<SuiteLine> {
+    parse_suite(include_str!("perft/tafl.epd"))
 }
 
 fn engine() -> EngineProcess {
@@ -42,8 +27,12 @@ fn engine() -> EngineProcess {
 fn tafl_perft_suite_matches() {
     let s = suite();
     assert!(s.len() >= 21, "start position and twenty crafted ones");
-    assert!(s[0].1.len() >= 3, "start position to depth 3 at least");
-    for (text, counts) in s {
+    assert!(s[0].counts.len() >= 3, "start position to depth 3 at least");
+    for SuiteLine {
+        position: text,
+        counts,
+    } in s
+    {
         let pos = TaflPosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         for (depth, expected) in counts {
             let mut p = pos;

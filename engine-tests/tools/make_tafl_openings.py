@@ -7,31 +7,10 @@ with a fixed seed among legal moves (tafl_reference.py) that do not lose materia
 import random
 from pathlib import Path
 
-from tafl_reference import moves, parse, play
-from make_tafl_suite import position  # noqa: F401  (same square naming)
+from tafl_reference import moves, parse, play, to_text
 
 ROOT = Path(__file__).resolve().parents[2]
 START = "3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a"
-FILES = "abcdefghijk"
-
-
-def text(board, side):
-    rows = []
-    for r in range(10, -1, -1):
-        row, run = "", 0
-        for f in range(11):
-            c = board.get((f, r))
-            if c is None:
-                run += 1
-                continue
-            if run:
-                row += str(run)
-                run = 0
-            row += c
-        if run:
-            row += str(run)
-        rows.append(row)
-    return "/".join(rows) + " " + side
 
 
 def main():
@@ -51,7 +30,7 @@ def main():
                 break  # a capture: not an opening
             b, s = nb, ("d" if s == "a" else "a")
         else:
-            t = text(b, s)
+            t = to_text(b, s)
             if t not in seen:
                 seen.add(t)
                 out.append(t)

@@ -5,7 +5,7 @@
 """
 from pathlib import Path
 
-from tafl_reference import perft, parse, start_captured
+from tafl_reference import perft, parse, start_captured, to_text
 
 HERE = Path(__file__).parent
 FILES = "abcdefghijk"
@@ -21,22 +21,7 @@ def position(side, king, attackers, defenders):
         for s in group.split():
             if s != "-":
                 cells[square(s)] = letter
-    rows = []
-    for r in range(10, -1, -1):
-        row, run = "", 0
-        for f in range(11):
-            c = cells.get((f, r))
-            if c is None:
-                run += 1
-                continue
-            if run:
-                row += str(run)
-                run = 0
-            row += c
-        if run:
-            row += str(run)
-        rows.append(row)
-    return "/".join(rows) + " " + side
+    return to_text(cells, side)
 
 
 def main():

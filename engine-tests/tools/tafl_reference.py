@@ -31,6 +31,26 @@ def parse(text):
     return board, (side.strip() or "a")
 
 
+def to_text(board, side):
+    """Our position string for a board dict {(file, rank): 'a'|'d'|'k'}."""
+    rows = []
+    for r in range(N - 1, -1, -1):
+        row, run = "", 0
+        for f in range(N):
+            c = board.get((f, r))
+            if c is None:
+                run += 1
+                continue
+            if run:
+                row += str(run)
+                run = 0
+            row += c
+        if run:
+            row += str(run)
+        rows.append(row)
+    return "/".join(rows) + " " + side
+
+
 def owns(side, piece):
     return piece == "a" if side == "a" else piece in ("d", "k")
 

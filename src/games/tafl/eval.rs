@@ -5,6 +5,7 @@
 use super::board::{
     file_of, is_gate, is_restricted, rank_of, Square, GATES, NEIGHBOURS, RAYS, SQUARES, THRONE,
 };
+use super::movegen::gates_open_from;
 use super::position::{Cell, Side, TaflPosition};
 use crate::core::{Evaluator, Score};
 
@@ -83,22 +84,6 @@ fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Vec<Square>) -> u32 
         }
     }
     gates
-}
-
-/// Gates reachable along open lines from `from`, as a bit set (bit i = GATES[i]).
-fn open_gates_from(pos: &TaflPosition, from: Square) -> u32 {
-    let mut set = 0;
-    for ray in &RAYS[from as usize] {
-        for &to in &ray.squares[..ray.len as usize] {
-            if pos.cell(to) != Cell::Empty {
-                break;
-            }
-            if let Some(i) = GATES.iter().position(|&g| g == to) {
-                set |= 1 << i;
-            }
-        }
-    }
-    set
 }
 
 /// Could a piece of `side` move onto the empty square `sq` this turn?
@@ -206,7 +191,7 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     };
     let mut two_move_gates = 0u32;
     for &s in &reach {
-        two_move_gates |= open_gates_from(pos, s);
+        two_move_gates |= gates_open_from(pos, s);
     }
     let routes = two_move_gates.count_ones() as Score;
     t.king_escape_routes = -(routes * 45 + if routes >= 2 { 60 } else { 0 });

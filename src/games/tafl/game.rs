@@ -1,25 +1,9 @@
 //! Tafl seen through the generic [`Game`] trait.
 
 use super::board::{is_gate, on_edge, parse_square, NEIGHBOURS, NO_SQUARE, RAYS, THRONE};
-use super::movegen::{generate, open_gate_lines};
+use super::movegen::{gates_open_from, generate, open_gate_lines};
 use super::position::{Cell, Side, TaflMove, TaflPosition, Undo};
 use crate::core::{Game, MoveList, MoveTextError, Outcome, Scope, Score, Seat};
-
-/// Gates reachable along open lines from `from`.
-fn gates_open_from(pos: &TaflPosition, from: u8) -> u32 {
-    let mut n = 0;
-    for ray in &RAYS[from as usize] {
-        for &to in &ray.squares[..ray.len as usize] {
-            if pos.cell(to) != Cell::Empty {
-                break;
-            }
-            if is_gate(to) {
-                n += 1;
-            }
-        }
-    }
-    n
-}
 
 /// Is `sq` on an open line from the king to a gate (so a piece there blocks the escape)?
 fn blocks_escape_line(pos: &TaflPosition, king: u8, sq: u8) -> bool {

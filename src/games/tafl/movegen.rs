@@ -1,7 +1,7 @@
 //! Legal tafl moves: every piece slides like a rook over empty squares; only the king may stop
 //! on the throne or a gate; any piece may pass over the empty throne.
 
-use super::board::{is_gate, is_restricted, Square, RAYS, SQUARES, THRONE};
+use super::board::{is_gate, is_restricted, Square, GATES, RAYS, SQUARES, THRONE};
 use super::position::{Cell, TaflMove, TaflPosition};
 use crate::core::{MoveList, Scope};
 
@@ -42,21 +42,24 @@ pub fn generate(pos: &TaflPosition, scope: Scope, out: &mut MoveList<TaflMove>) 
     }
 }
 
-/// Gates the king could reach this move along an open line (the defenders' immediate threat).
-pub fn open_gate_lines(pos: &TaflPosition) -> u32 {
-    let Some(king) = pos.king_square() else {
-        return 0;
-    };
-    let mut n = 0;
-    for ray in &RAYS[king as usize] {
+/// The gates reachable from `from` along open lines, as a bit set (bit i = `GATES[i]`).
+pub fn gates_open_from(pos: &TaflPosition, from: Square) -> u32 {
+    let mut set = 0;
+    for ray in &RAYS[from as usize] {
         for &to in &ray.squares[..ray.len as usize] {
             if pos.cell(to) != Cell::Empty {
                 break;
             }
-            if is_gate(to) {
-                n += 1;
+            if let Some(i) = GATES.iter().position(|&g| g == to) {
+                set |= 1 << i;
             }
         }
     }
-    n
+    set
+}
+
+/// Gates the king could reach this move along an open line (the defenders' immediate threat).
+pub fn open_gate_lines(pos: &TaflPosition) -> u32 {
+    pos.king_square()
+        .map_or(0, |king| gates_open_from(pos, king).count_ones())
 }

@@ -7,5 +7,6 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod search_tactics;
+mod shell_tools;
 mod tafl;
 mod variants;

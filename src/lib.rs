@@ -8,5 +8,6 @@ pub mod cli;
 pub mod core;
 pub mod games;
 pub mod protocol;
+pub mod render;
 pub mod search;
 pub mod session;

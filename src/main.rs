@@ -22,6 +22,10 @@ enum Command {
     Perft(cli::PerftArgs),
     /// Search fixed positions to a fixed depth: total nodes (a signature) and speed.
     Bench(cli::BenchArgs),
+    /// Show a position and its best lines, for a person at the shell.
+    Analyse(cli::AnalyseArgs),
+    /// Write an SVG diagram of a position.
+    Render(cli::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +40,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
+        Some(Command::Analyse(a)) => cli::analyse(a),
+        Some(Command::Render(a)) => cli::render(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,10 +1,14 @@
-//! The shell subcommands: perft and bench (analyse and match join with the tools issue).
+//! The shell subcommands: perft, bench, analyse and render (match joins with the tools issue).
 
+mod analyse;
 mod bench;
 mod perft;
+mod render;
 
+pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
 pub use perft::{perft, PerftArgs};
+pub use render::{render, RenderArgs};
 
 use crate::session::VariantError;
 use std::fmt;

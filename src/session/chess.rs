@@ -5,6 +5,7 @@ use crate::games::chess::bitboard::squares;
 use crate::games::chess::eval::{breakdown, ChessEval, Term, TERMS};
 use crate::games::chess::types::{make_square, square_name};
 use crate::games::chess::{Color, Position, Rules};
+use crate::render::{Diagram, DiagramPiece};
 
 impl VariantRules for Rules {
     type G = Position;
@@ -115,6 +116,37 @@ impl VariantRules for Rules {
             Rules::Scepter => "capturing the scepter",
             _ => "destroying the king",
         }
+    }
+
+    fn diagram(&self, pos: &Position) -> Diagram {
+        let mut d = Diagram::checkered(8, 8);
+        for sq in 0..64u8 {
+            if let Some(p) = pos.piece_at(sq) {
+                d.place(
+                    ((sq % 8) as usize, (sq / 8) as usize),
+                    DiagramPiece {
+                        label: p.role().letter().to_ascii_uppercase().to_string(),
+                        owner: p.color().index(),
+                        royal: false,
+                    },
+                );
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            if let Some(sq) = self.scepter(color) {
+                let name = if color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                d.flags.push((
+                    ((sq % 8) as usize, (sq / 8) as usize),
+                    format!("{name}'s scepter"),
+                ));
+            }
+        }
+        d.title = format!("{}: {}", self.variant_name(), pos.to_fen());
+        d
     }
 
     fn seat_name(&self, seat: u8) -> String {

@@ -20,6 +20,8 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn describe(&self, g: &Self::G) -> String;
     /// Evaluation terms for `eval`.
     fn describe_eval(&self, g: &Self::G) -> String;
+    /// The position as a diagram for `regalia render`.
+    fn diagram(&self, g: &Self::G) -> crate::render::Diagram;
     /// "white" / "attackers" …: the name of a seat, for result messages.
     fn seat_name(&self, seat: u8) -> String;
     /// "white wins", "the attackers win": the winner as a result message starts.
@@ -122,6 +124,10 @@ impl<V: VariantRules> Session for GameSession<V> {
 
     fn describe_eval(&self) -> String {
         self.rules.describe_eval(&self.game)
+    }
+
+    fn diagram(&self) -> crate::render::Diagram {
+        self.rules.diagram(&self.game)
     }
 
     fn status(&self) -> GameStatus {

@@ -54,6 +54,8 @@ pub trait Session: Send {
     fn describe(&self) -> String;
     /// The static evaluation with its terms, for the `eval` command.
     fn describe_eval(&self) -> String;
+    /// The current position as a diagram (for `regalia render`).
+    fn diagram(&self) -> crate::render::Diagram;
     fn status(&self) -> GameStatus;
     fn legal_moves(&self) -> Vec<String>;
     /// Checks that every move text is legal here (for `go searchmoves`).

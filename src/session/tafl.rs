@@ -4,6 +4,7 @@ use super::{Variant, VariantRules};
 use crate::games::tafl::board::{is_gate, SIZE, THRONE};
 use crate::games::tafl::eval::terms;
 use crate::games::tafl::{Cell, Side, TaflEval, TaflPosition};
+use crate::render::{CellKind, Diagram, DiagramPiece};
 
 /// Tafl has one rule set; this marker stands for it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,6 +92,41 @@ impl VariantRules for TaflRules {
             side
         ));
         s
+    }
+
+    fn diagram(&self, pos: &TaflPosition) -> Diagram {
+        let mut d = Diagram::checkered(SIZE as usize, SIZE as usize);
+        for sq in 0..(SIZE * SIZE) {
+            let cell = ((sq % SIZE) as usize, (sq / SIZE) as usize);
+            d.set_kind(
+                cell,
+                if sq == THRONE {
+                    CellKind::Throne
+                } else if is_gate(sq) {
+                    CellKind::Gate
+                } else {
+                    CellKind::Light
+                },
+            );
+            let piece = match pos.cell(sq) {
+                Cell::Empty => None,
+                Cell::Attacker => Some(("A", 1, false)),
+                Cell::Defender => Some(("D", 0, false)),
+                Cell::King => Some(("K", 0, true)),
+            };
+            if let Some((label, owner, royal)) = piece {
+                d.place(
+                    cell,
+                    DiagramPiece {
+                        label: label.to_string(),
+                        owner,
+                        royal,
+                    },
+                );
+            }
+        }
+        d.title = format!("tafl: {}", pos.to_text());
+        d
     }
 
     fn seat_name(&self, seat: u8) -> String {

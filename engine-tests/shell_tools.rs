@@ -1,0 +1,129 @@
+//! The shell tools: `regalia render` writes valid SVG for every game, `regalia analyse` prints
+//! the board and best lines.
+
+use std::process::Command;
+
+fn regalia(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args(args)
+        .output()
+        .expect("regalia runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// Renders and parses: returns (cells drawn, pieces drawn, has arrow, marked squares).
+fn render(args: &[&str]) -> (usize, usize, bool, usize) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join(format!(
+        "render-{}.svg",
+        args.join("_").replace(['/', ' '], "-")
+    ));
+    let file_text = file.to_string_lossy().to_string();
+    let mut all = vec!["render"];
+    all.extend(args);
+    all.extend(["--out", &file_text]);
+    let (ok, _, err) = regalia(&all);
+    assert!(ok, "render failed: {err}");
+    let text = std::fs::read_to_string(&file).expect("svg written");
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let rects = root.children().filter(|n| n.has_tag_name("rect")).count();
+    let pieces = root
+        .children()
+        .filter(|n| n.has_tag_name("circle") && n.attribute("fill") != Some("none"))
+        .count();
+    let arrow = root.children().any(|n| n.has_tag_name("line"))
+        || root
+            .children()
+            .any(|n| n.has_tag_name("circle") && n.attribute("fill") == Some("none"));
+    let marked = root
+        .children()
+        .filter(|n| n.has_tag_name("rect") && n.children().any(|c| c.has_tag_name("title")))
+        .count();
+    (rects, pieces, arrow, marked)
+}
+
+#[test]
+fn render_writes_valid_svg_for_every_game() {
+    // Chess: 64 squares + background + 2 last-move highlights, 32 pieces, an arrow.
+    let (rects, pieces, arrow, _) = render(&["--moves", "e2e4 e7e5", "--arrow", "g1f3"]);
+    assert_eq!((rects, pieces, arrow), (64 + 1 + 2, 32, true));
+    // Capture the Scepter marks both scepter squares.
+    let (_, pieces, _, marked) = render(&["--variant", "scepterchess"]);
+    assert_eq!((pieces, marked), (32, 2));
+    // Chess 40k: a self-destruct is drawn as a ring.
+    let (_, pieces, arrow, _) = render(&[
+        "--variant",
+        "chess40k",
+        "--fen",
+        "4k3/8/8/2qr4/3Z4/8/8/R3K3 w - - 0 1",
+        "--arrow",
+        "d4d4",
+    ]);
+    assert_eq!((pieces, arrow), (6, true));
+    // Tafl: 121 squares, 37 pieces, a suggested move.
+    let (rects, pieces, arrow, _) = render(&["--variant", "tafl", "--suggest", "3"]);
+    assert_eq!((rects, pieces, arrow), (121 + 1, 37, true));
+}
+
+#[test]
+fn render_refuses_bad_input() {
+    for args in [
+        vec!["--variant", "nope", "--out", "/tmp/x.svg"],
+        vec!["--moves", "e2e5", "--out", "/tmp/x.svg"],
+        vec!["--arrow", "e2e5", "--out", "/tmp/x.svg"],
+        vec!["--out", "/nonexistent-dir/x.svg"],
+    ] {
+        let mut all = vec!["render"];
+        all.extend(args.iter());
+        let (ok, _, err) = regalia(&all);
+        assert!(!ok && err.starts_with("error: "), "{all:?}: {err}");
+    }
+}
+
+#[test]
+fn analyse_prints_the_board_and_best_lines() {
+    let (ok, out, _) = regalia(&[
+        "analyse",
+        "--moves",
+        "e2e4 e7e5",
+        "--depth",
+        "6",
+        "--multipv",
+        "2",
+    ]);
+    assert!(ok);
+    assert!(out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    assert!(
+        out.contains(" 1. ") && out.contains(" 2. ") && out.contains("depth  6"),
+        "{out}"
+    );
+    assert!(out.contains("Best move: "));
+    let (ok, out, _) = regalia(&[
+        "analyse",
+        "--variant",
+        "tafl",
+        "--fen",
+        "11/11/a8a1/11/11/11/k10/11/11/11/11 d",
+        "--depth",
+        "4",
+        "--multipv",
+        "1",
+    ]);
+    assert!(ok);
+    assert!(out.contains("#1") && out.contains("a5a1"), "{out}");
+    let (ok, out, _) = regalia(&["analyse", "--moves", "f2f3 e7e5 g2g4 d8h4"]);
+    assert!(
+        ok && out.contains("The game is over: black wins by checkmate."),
+        "{out}"
+    );
+}

@@ -1,0 +1,77 @@
+//! `regalia render`: an SVG diagram of any position of any game.
+
+use super::{say, CliError};
+use crate::render::to_svg;
+use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
+use crate::session::{SearchControl, Variant, VariantError};
+use clap::Args;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The position (FEN or the variant's position string); the start when omitted.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position; the last one is highlighted.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    pub moves: Vec<String>,
+    /// Draw an arrow for this (legal) move.
+    #[arg(long)]
+    pub arrow: Option<String>,
+    /// Search to this depth and draw an arrow for the best move.
+    #[arg(long)]
+    pub suggest: Option<u32>,
+    /// Where to write the SVG.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+pub fn render(args: RenderArgs) -> Result<(), CliError> {
+    let variant: Variant = args.variant.parse()?;
+    let mut session = variant.new_session();
+    session.set_position(args.fen.as_deref(), &args.moves)?;
+    let mut diagram = session.diagram();
+    if let Some(last) = args.moves.last() {
+        diagram.last_move = diagram.move_cells(last);
+    }
+    let arrow = match (&args.arrow, args.suggest) {
+        (Some(m), _) => {
+            session.check_moves(std::slice::from_ref(m))?;
+            Some(m.clone())
+        }
+        (None, Some(depth)) => {
+            let limits = SearchLimits {
+                depth: Some(depth.clamp(1, 64)),
+                ..Default::default()
+            };
+            let control = SearchControl {
+                stop: Arc::new(AtomicBool::new(false)),
+                pondering: Arc::new(AtomicBool::new(false)),
+            };
+            let table = Arc::new(TranspositionTable::new(64));
+            session
+                .search(
+                    &limits,
+                    &SearchOptions::default(),
+                    &table,
+                    &control,
+                    &mut |_| {},
+                )?
+                .best
+        }
+        (None, None) => None,
+    };
+    if let Some(m) = arrow {
+        diagram.arrow = diagram.move_cells(&m);
+    }
+    std::fs::write(&args.out, to_svg(&diagram)).map_err(|e| {
+        CliError::Variant(VariantError::Position(format!(
+            "cannot write {}: {e}",
+            args.out.display()
+        )))
+    })?;
+    say(&format!("wrote {}", args.out.display()))
+}

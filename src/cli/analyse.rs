@@ -2,7 +2,7 @@
 
 use super::{say, CliError};
 use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{GameStatus, SearchControl, Variant};
+use crate::session::{GameStatus, SearchControl};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -10,14 +10,8 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
-    /// The position (FEN or the variant's position string); the start when omitted.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves played from the position first.
-    #[arg(long, num_args = 1.., value_delimiter = ' ')]
-    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub position: super::PositionArgs,
     /// Search depth (default 12 when no --movetime is given).
     #[arg(long)]
     pub depth: Option<u32>,
@@ -43,9 +37,7 @@ pub fn score_text(score: ReportScore) -> String {
 }
 
 pub fn analyse(args: AnalyseArgs) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
-    let mut session = variant.new_session();
-    session.set_position(args.fen.as_deref(), &args.moves)?;
+    let session = args.position.session()?;
     say(&session.describe())?;
     say("")?;
     if let GameStatus::Over(result) = session.status() {

@@ -10,9 +10,34 @@ pub use bench::{bench, BenchArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 
-use crate::session::VariantError;
+use crate::session::{Session, Variant, VariantError};
+use clap::Args;
 use std::fmt;
 use std::io::Write;
+
+/// The position a subcommand works on: a variant, a starting position and moves from it.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Variant name: chess, scepterchess, chess40k, tafl.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The position (FEN or the variant's position string); the start when omitted.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position, space-separated.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    pub moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// A session of the variant, set to the position.
+    pub fn session(&self) -> Result<Box<dyn Session>, CliError> {
+        let variant: Variant = self.variant.parse()?;
+        let mut session = variant.new_session();
+        session.set_position(self.fen.as_deref(), &self.moves)?;
+        Ok(session)
+    }
+}
 
 /// Why a subcommand failed.
 #[derive(Debug)]

@@ -1,21 +1,14 @@
 //! `regalia perft`: node counts from the shell, parallel over root moves.
 
 use super::{say, CliError};
-use crate::session::Variant;
 use clap::Args;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Variant name (chess, …).
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
-    /// Start from this position (FEN or the variant's position string) instead of the start.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves to play from the position first.
-    #[arg(long, num_args = 1.., value_delimiter = ' ')]
-    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub position: super::PositionArgs,
+    /// Plies to count.
     #[arg(long)]
     pub depth: u32,
     /// Print the count under each root move.
@@ -27,9 +20,7 @@ pub struct PerftArgs {
 }
 
 pub fn perft(args: PerftArgs) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
-    let mut session = variant.new_session();
-    session.set_position(args.fen.as_deref(), &args.moves)?;
+    let session = args.position.session()?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

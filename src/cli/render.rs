@@ -3,21 +3,15 @@
 use super::{say, CliError};
 use crate::render::to_svg;
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{SearchControl, Variant, VariantError};
+use crate::session::{SearchControl, VariantError};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
-    /// The position (FEN or the variant's position string); the start when omitted.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Moves played from the position; the last one is highlighted.
-    #[arg(long, num_args = 1.., value_delimiter = ' ')]
-    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub position: super::PositionArgs,
     /// Draw an arrow for this (legal) move.
     #[arg(long)]
     pub arrow: Option<String>,
@@ -30,11 +24,9 @@ pub struct RenderArgs {
 }
 
 pub fn render(args: RenderArgs) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
-    let mut session = variant.new_session();
-    session.set_position(args.fen.as_deref(), &args.moves)?;
+    let session = args.position.session()?;
     let mut diagram = session.diagram();
-    if let Some(last) = args.moves.last() {
+    if let Some(last) = args.position.moves.last() {
         diagram.last_move = diagram.move_cells(last);
     }
     let arrow = match (&args.arrow, args.suggest) {

@@ -30,6 +30,9 @@ pub struct WorkerLimits<'a> {
     pub was_pondering: bool,
 }
 
+/// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
 /// Late-move-reduction table, indexed by depth and move number.
 fn lmr_table() -> Vec<[i32; 64]> {
     let mut t = vec![[0; 64]; 64];
@@ -62,6 +65,7 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>> {
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
     lmr: Vec<[i32; 64]>,
+    eval_cache: Vec<Option<(u64, Score)>>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
@@ -102,6 +106,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
             lmr: lmr_table(),
+            eval_cache: vec![None; EVAL_CACHE_SIZE],
             root_moves: root_moves
                 .iter()
                 .map(|&m| RootMove {
@@ -164,6 +169,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .fetch_add(self.unflushed, Ordering::Relaxed);
         self.nodes += self.unflushed;
         self.unflushed = 0;
+    }
+
+    /// The static evaluation, remembered by position key: the same position is evaluated again
+    /// and again (main search, quiescence, re-searches), and evaluation is a pure function of it.
+    #[inline]
+    fn static_eval(&mut self) -> Score {
+        let key = self.game.key();
+        let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        if let Some((cached_key, score)) = self.eval_cache[slot] {
+            if cached_key == key {
+                return score;
+            }
+        }
+        let score = self.eval.evaluate(&self.game);
+        self.eval_cache[slot] = Some((key, score));
+        score
     }
 
     /// A draw as the searching side sees it: `contempt` below even for the side the engine
@@ -333,7 +354,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.game);
+            return self.static_eval();
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -367,7 +388,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.eval.evaluate(&self.game)
+            self.static_eval()
         };
         self.static_evals[ply] = static_eval;
         // A stored bound on the true score sharpens the static guess for pruning decisions.
@@ -547,7 +568,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(&self.game);
+            return self.static_eval();
         }
         let key = self.game.key();
         let probe = self.tt.probe(key, ply);
@@ -564,7 +585,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let in_check = self.game.urgent();
         let mut best = -INFINITE;
         if !in_check {
-            let stand_pat = self.eval.evaluate(&self.game);
+            let stand_pat = self.static_eval();
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -4,7 +4,7 @@ use super::{Variant, VariantRules};
 use crate::games::chess::bitboard::squares;
 use crate::games::chess::eval::{breakdown, ChessEval, Term, TERMS};
 use crate::games::chess::types::{make_square, square_name};
-use crate::games::chess::{Color, Position, Rules};
+use crate::games::chess::{ChessMove, Color, Position, Rules};
 use crate::render::{Diagram, DiagramPiece};
 
 impl VariantRules for Rules {
@@ -151,6 +151,10 @@ impl VariantRules for Rules {
 
     fn seat_name(&self, seat: u8) -> String {
         if seat == 0 { "white" } else { "black" }.to_string()
+    }
+
+    fn record_notation(&self, pos: &Position, m: ChessMove) -> String {
+        crate::games::chess::san::san(pos, m)
     }
 
     fn no_moves_reason(&self, pos: &Position) -> &'static str {

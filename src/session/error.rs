@@ -7,8 +7,12 @@ use std::fmt;
 pub enum VariantError {
     UnknownVariant(String),
     Position(String),
-    Move { index: usize, error: MoveTextError },
-    GameOver { index: usize, text: String },
+    Move {
+        index: usize,
+        error: MoveTextError,
+    },
+    /// A single move (not from a list) that is not legal here.
+    IllegalMove(MoveTextError),
     SearchMoves(String),
 }
 
@@ -28,11 +32,7 @@ impl fmt::Display for VariantError {
             VariantError::Move { index, error } => {
                 write!(f, "{error} (move {} of the list)", index + 1)
             }
-            VariantError::GameOver { index, text } => write!(
-                f,
-                "move {} '{text}' comes after the game has ended",
-                index + 1
-            ),
+            VariantError::IllegalMove(error) => write!(f, "{error}"),
             VariantError::SearchMoves(t) => write!(f, "searchmoves: {t}"),
         }
     }

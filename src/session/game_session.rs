@@ -1,7 +1,7 @@
 //! A session generic over one game: the current position, the keys of the game so far (for
 //! repetitions), and the glue from text commands to the generic search and perft.
 
-use super::{GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
+use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
 use crate::core::{Evaluator, Game, MoveList, Outcome, Scope};
 use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
 
@@ -34,6 +34,10 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn draw_reason(&self, g: &Self::G) -> &'static str;
     /// Positions `bench` searches: varied, quick, fixed forever (the node total is a signature).
     fn bench_positions(&self) -> &'static [&'static str];
+    /// A legal move as game records write it (SAN for the chess family).
+    fn record_notation(&self, g: &Self::G, m: <Self::G as Game>::Move) -> String {
+        g.move_text(m)
+    }
     /// Why a game is decided on the board ("scepter captured"…).
     fn decided_reason(&self, _g: &Self::G) -> &'static str {
         "rule"
@@ -77,11 +81,25 @@ impl<V: VariantRules> GameSession<V> {
             .count()
     }
 
-    fn result_text(&self, outcome: Outcome, how: &str) -> String {
-        match outcome {
-            Outcome::Winner(s) => format!("{} by {how}", self.rules.winner_text(s)),
-            Outcome::Draw => format!("draw by {how}"),
-        }
+    fn end(&self, outcome: Outcome, how: &str) -> GameStatus {
+        let (winner, text) = match outcome {
+            Outcome::Winner(s) => (Some(s), format!("{} by {how}", self.rules.winner_text(s))),
+            Outcome::Draw => (None, format!("draw by {how}")),
+        };
+        GameStatus::Over(GameEnd {
+            winner,
+            reason: how.to_string(),
+            text,
+        })
+    }
+
+    /// Makes a legal move and keeps the repetition history.
+    fn make_recorded(&mut self, m: <V::G as Game>::Move) {
+        self.history.push(self.game.key());
+        self.game.make(m);
+        // Positions before an irreversible move can never repeat: forget them.
+        let keep = self.game.reversible_plies().min(self.history.len());
+        self.history.drain(..self.history.len() - keep);
     }
 }
 
@@ -91,26 +109,26 @@ impl<V: VariantRules> Session for GameSession<V> {
     }
 
     fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError> {
-        let mut game = match text {
+        let game = match text {
             None => self.rules.start(),
             Some(t) => self
                 .rules
                 .parse_position(t)
                 .map_err(VariantError::Position)?,
         };
-        let mut history = Vec::new();
+        let mut next = GameSession {
+            rules: self.rules.clone(),
+            game,
+            history: Vec::new(),
+        };
         for (index, text) in moves.iter().enumerate() {
-            let m = game
+            let m = next
+                .game
                 .parse_move(text)
                 .map_err(|error| VariantError::Move { index, error })?;
-            history.push(game.key());
-            game.make(m);
-            // Positions before an irreversible move can never repeat: forget them.
-            let keep = game.reversible_plies().min(history.len());
-            history.drain(..history.len() - keep);
+            next.make_recorded(m);
         }
-        self.game = game;
-        self.history = history;
+        *self = next;
         Ok(())
     }
 
@@ -132,21 +150,41 @@ impl<V: VariantRules> Session for GameSession<V> {
 
     fn status(&self) -> GameStatus {
         if let Some(o) = self.game.decided() {
-            return GameStatus::Over(self.result_text(o, self.rules.decided_reason(&self.game)));
+            return self.end(o, self.rules.decided_reason(&self.game));
         }
         if self.legal().is_empty() {
             let o = self.game.outcome_without_moves();
-            return GameStatus::Over(self.result_text(o, self.rules.no_moves_reason(&self.game)));
+            return self.end(o, self.rules.no_moves_reason(&self.game));
         }
         if self.game.drawn_by_rule() {
-            return GameStatus::Over(
-                self.result_text(Outcome::Draw, self.rules.draw_reason(&self.game)),
-            );
+            return self.end(Outcome::Draw, self.rules.draw_reason(&self.game));
         }
         if self.repetitions() >= 2 {
-            return GameStatus::Over(self.result_text(Outcome::Draw, "threefold repetition"));
+            return self.end(Outcome::Draw, "threefold repetition");
         }
         GameStatus::Ongoing
+    }
+
+    fn seats(&self) -> usize {
+        self.game.players()
+    }
+
+    fn to_move(&self) -> u8 {
+        self.game.to_move()
+    }
+
+    fn seat_name(&self, seat: u8) -> String {
+        self.rules.seat_name(seat)
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, VariantError> {
+        let m = self
+            .game
+            .parse_move(text)
+            .map_err(VariantError::IllegalMove)?;
+        let notation = self.rules.record_notation(&self.game, m);
+        self.make_recorded(m);
+        Ok(notation)
     }
 
     fn legal_moves(&self) -> Vec<String> {

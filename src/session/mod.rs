@@ -23,8 +23,24 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameStatus {
     Ongoing,
-    /// The game ended: a human-readable result, e.g. "white wins by checkmate".
-    Over(String),
+    Over(GameEnd),
+}
+
+/// How a game ended by rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winning seat (0 moves first in the standard set-up), or None for a draw.
+    pub winner: Option<u8>,
+    /// Why, in a few words: "checkmate", "threefold repetition", "king captured"…
+    pub reason: String,
+    /// The whole verdict for a person, e.g. "white wins by checkmate".
+    pub text: String,
+}
+
+impl std::fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// Everything a search running off the protocol thread shares with the protocol.
@@ -57,6 +73,15 @@ pub trait Session: Send {
     /// The current position as a diagram (for `regalia render`).
     fn diagram(&self) -> crate::render::Diagram;
     fn status(&self) -> GameStatus;
+    /// How many seats the game has (2 for two-player games).
+    fn seats(&self) -> usize;
+    /// The seat to move.
+    fn to_move(&self) -> u8;
+    /// "white", "attackers"…: a seat's name.
+    fn seat_name(&self, seat: u8) -> String;
+    /// Plays one move, returning it in the game's record notation (SAN for the chess family,
+    /// the move text elsewhere). An illegal move leaves the position unchanged.
+    fn play(&mut self, text: &str) -> Result<String, VariantError>;
     fn legal_moves(&self) -> Vec<String>;
     /// Checks that every move text is legal here (for `go searchmoves`).
     fn check_moves(&self, moves: &[String]) -> Result<(), VariantError>;

@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod moves;
 pub mod position;
 pub mod rules;
+pub mod san;
 pub mod see;
 pub mod types;
 pub mod zobrist;

@@ -66,7 +66,7 @@ def main():
     ap.add_argument("--movetime", type=int, default=200)
     ap.add_argument("--max-plies", type=int, default=300)
     args = ap.parse_args()
-    openings = [l.strip() for l in (ROOT / "openings" / f"{args.variant}.epd").read_text().splitlines()
+    openings = [l.strip() for l in (ROOT / "openings" / args.variant / ("two-quiet-plies.epd" if args.variant == "tafl" else "four-plies.epd")).read_text().splitlines()
                 if l.strip() and not l.startswith("#")]
     full = Engine(args.engine, args.variant, "full")
     material = Engine(args.engine, args.variant, "material")

@@ -2,7 +2,7 @@
 """Strength check: Regalia against Debian's stockfish limited to a given Elo.
 
 Plays GAMES games at BASE+INC seconds per game, colours alternated, each opening (FENs from
-openings/chess.epd) played with both colours. Prints the score
+openings/chess/four-plies.epd) played with both colours. Prints the score
 and an Elo estimate with its 95% error margin. Needs python-chess and /usr/games/stockfish.
 
     python3 engine-tests/strength/vs_stockfish.py target/release/regalia --games 100
@@ -16,7 +16,7 @@ from pathlib import Path
 import chess
 import chess.engine
 
-OPENINGS_FILE = Path(__file__).resolve().parents[2] / "openings" / "chess.epd"
+OPENINGS_FILE = Path(__file__).resolve().parents[2] / "openings" / "chess" / "four-plies.epd"
 
 
 def load_openings():

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds openings/tafl.epd: the start position and early-game positions two plies in, chosen
+"""Builds openings/tafl/two-quiet-plies.epd: the start position and early-game positions two plies in, chosen
 with a fixed seed among legal moves (tafl_reference.py) that do not lose material at once.
 
     python3 engine-tests/tools/make_tafl_openings.py
@@ -34,7 +34,7 @@ def main():
             if t not in seen:
                 seen.add(t)
                 out.append(t)
-    (ROOT / "openings" / "tafl.epd").write_text("\n".join(out) + "\n")
+    (ROOT / "openings" / "tafl" / "two-quiet-plies.epd").write_text("\n".join(out) + "\n")
     print(len(out) - 3, "positions")
 
 

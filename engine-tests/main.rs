@@ -2,6 +2,7 @@
 
 mod chess_fuzz;
 mod engine_process;
+mod match_runner;
 mod perft_data;
 mod perft_suite;
 mod protocol_conversations;

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn python_with_chess() -> PathBuf {
+pub fn python_with_chess() -> PathBuf {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-venv");
     let python = venv.join("bin").join("python3");
     let has_chess = |py: &Path| {

@@ -4,6 +4,7 @@
 //! subcommands) -> `session` (one enum of variants, text in and out) -> `search` (generic over
 //! the game traits) -> `games` (rules and notation) -> `core` (the traits).
 
+pub mod arena;
 pub mod cli;
 pub mod core;
 pub mod games;

@@ -1,7 +1,7 @@
 //! The `regalia` binary: with no arguments it speaks the protocol on stdin/stdout; with a
 //! subcommand it serves a person at the shell.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use regalia::cli;
 use std::process::ExitCode;
 
@@ -26,13 +26,16 @@ enum Command {
     Analyse(cli::AnalyseArgs),
     /// Write an SVG diagram of a position.
     Render(cli::RenderArgs),
+    /// Play engine-vs-engine games of any variant, refereed by the rules library.
+    Match(Box<cli::MatchArgs>),
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let args = Args::parse();
+    let matches = Args::command().get_matches();
+    let args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match args.command {
         None => {
             regalia::protocol::run_stdio();
@@ -42,6 +45,12 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cli::bench(a),
         Some(Command::Analyse(a)) => cli::analyse(a),
         Some(Command::Render(a)) => cli::render(a),
+        Some(Command::Match(_)) => match matches.subcommand_matches("match") {
+            Some(m) => {
+                cli::match_command(cli::MatchArgs::from_matches(m).unwrap_or_else(|e| e.exit()))
+            }
+            None => Ok(()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,12 +1,14 @@
-//! The shell subcommands: perft, bench, analyse and render (match joins with the tools issue).
+//! The shell subcommands: perft, bench, analyse, render and match.
 
 mod analyse;
 mod bench;
+mod match_cmd;
 mod perft;
 mod render;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
+pub use match_cmd::{match_command, MatchArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 
@@ -43,6 +45,7 @@ impl PositionArgs {
 #[derive(Debug)]
 pub enum CliError {
     Variant(VariantError),
+    Match(crate::arena::MatchError),
     /// stdout went away (e.g. piped into `head`): not worth a message.
     Output(std::io::Error),
 }
@@ -51,12 +54,19 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Match(e) => write!(f, "{e}"),
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
         }
     }
 }
 
 impl std::error::Error for CliError {}
+
+impl From<crate::arena::MatchError> for CliError {
+    fn from(e: crate::arena::MatchError) -> Self {
+        CliError::Match(e)
+    }
+}
 
 impl From<VariantError> for CliError {
     fn from(e: VariantError) -> Self {

@@ -1,0 +1,435 @@
+//! `regalia match` end to end: broken engines lose their games and the match goes on; matches
+//! between two Regalia configurations write records that replay, move by move, to the recorded
+//! result with the rules library; the SPRT stops a decided match.
+
+use regalia::session::{GameStatus, Session, Variant};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const REGALIA: &str = env!("CARGO_BIN_EXE_regalia");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-tests");
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir.join(name)
+}
+
+/// Runs `regalia match` from the project root; returns (success, stdout, stderr).
+fn run_match(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(REGALIA)
+        .arg("match")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("regalia runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn broken(mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/match/broken_engine.py");
+    format!("cmd=python3 '{}' {mode} '{REGALIA}'", script.display())
+}
+
+/// The PGN tag values of every game in a file, in order.
+fn tags(pgn: &str, tag: &str) -> Vec<String> {
+    let prefix = format!("[{tag} \"");
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(|v| v.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+#[test]
+fn broken_engines_lose_each_game_and_the_match_goes_on() {
+    let cases = [
+        ("illegal", "rules infraction", "illegal move 'a1a1'"),
+        ("silent", "time forfeit", "lost on time"),
+        ("exit", "abandoned", "engine exited"),
+        ("mute", "abandoned", "did not answer uciok"),
+    ];
+    std::thread::scope(|scope| {
+        for (mode, termination, why) in cases {
+            scope.spawn(move || {
+                let out = scratch(&format!("broken-{mode}.pgn"));
+                let engine = broken(mode);
+                let (ok, stdout, stderr) = run_match(&[
+                    "--variant",
+                    "chess",
+                    "--engine",
+                    &format!("cmd={REGALIA}"),
+                    "name=Regalia",
+                    "option.Threads=1",
+                    "--engine",
+                    &engine,
+                    &format!("name={mode}"),
+                    "--movetime",
+                    "100",
+                    "--timemargin",
+                    "300",
+                    "--answer-timeout",
+                    "1",
+                    "--games",
+                    "3",
+                    "--out",
+                    out.to_str().expect("utf-8 path"),
+                ]);
+                assert!(ok, "{mode}: the match must finish:\n{stdout}\n{stderr}");
+                assert!(
+                    stdout.contains(&format!("Score of Regalia vs {mode}: 3 - 0 - 0")),
+                    "{mode}:\n{stdout}"
+                );
+                let pgn = std::fs::read_to_string(&out).expect("records written");
+                assert_eq!(
+                    tags(&pgn, "Termination"),
+                    vec![termination; 3],
+                    "{mode}:\n{pgn}"
+                );
+                // Regalia wins every game, whichever colour it has.
+                assert_eq!(tags(&pgn, "Result"), ["1-0", "0-1", "1-0"], "{mode}");
+                assert_eq!(stderr.matches(why).count(), 3, "{mode}:\n{stderr}");
+                // A broken engine that was killed in game 1 is started afresh: in games 2 and
+                // 3 it plays its two good moves again before it breaks.
+                let plies: Vec<usize> = tags(&pgn, "PlyCount")
+                    .iter()
+                    .map(|p| p.parse().expect("number"))
+                    .collect();
+                if mode != "mute" {
+                    assert_eq!(plies, [5, 4, 5], "{mode}: two good moves a game");
+                } else {
+                    assert_eq!(plies, [0, 0, 0], "a mute engine never starts");
+                }
+            });
+        }
+    });
+}
+
+/// One game of a line record: its `key value` lines.
+fn line_records(text: &str) -> Vec<Vec<(String, String)>> {
+    text.split("\nend\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| {
+            block
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(|l| {
+                    let (k, v) = l.split_once(' ').unwrap_or((l, ""));
+                    (k.to_string(), v.to_string())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_tafl_match_writes_line_records_that_replay_to_their_results() {
+    let out = scratch("tafl.txt");
+    let (ok, stdout, stderr) = run_match(&[
+        "--variant",
+        "tafl",
+        "--engine",
+        &format!("cmd={REGALIA}"),
+        "name=full",
+        "option.Threads=1",
+        "--engine",
+        &format!("cmd={REGALIA}"),
+        "name=material",
+        "option.Threads=1",
+        "option.Evaluation=material",
+        "--nodes",
+        "3000",
+        "--max-moves",
+        "60",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(stdout.contains("Score of full vs material:"), "{stdout}");
+    assert!(stdout.contains("seat 0 (attackers)"), "{stdout}");
+    let records = line_records(&std::fs::read_to_string(&out).expect("records"));
+    assert_eq!(records.len(), 4);
+    let mut numbers = Vec::new();
+    for game in &records {
+        let get = |key: &str| -> Vec<&str> {
+            game.iter()
+                .filter(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+                .collect()
+        };
+        let number: usize = get("game")[0].parse().expect("game number");
+        numbers.push(number);
+        assert_eq!(get("variant"), ["tafl"]);
+        // Seats rotate: the full evaluator attacks in odd games and defends in even ones.
+        let full_seat = if number % 2 == 1 {
+            "0 attackers full"
+        } else {
+            "1 defenders full"
+        };
+        assert!(get("seat").contains(&full_seat), "game {number}: {game:?}");
+        let mut referee = Variant::Tafl.new_session();
+        referee
+            .set_position(Some(get("start")[0]), &[])
+            .expect("start reads");
+        for (i, m) in get("move").iter().enumerate() {
+            let words: Vec<&str> = m.split_whitespace().collect();
+            assert_eq!(words[0], (i + 1).to_string());
+            assert_eq!(
+                words[1],
+                referee.to_move().to_string(),
+                "the seat that moved"
+            );
+            referee.play(words[2]).expect("recorded moves are legal");
+        }
+        let points: f64 = get("points")[0]
+            .split(' ')
+            .map(|p| p.parse::<f64>().expect("points"))
+            .sum();
+        assert!((points - 1.0).abs() < 1e-9);
+        let termination = get("termination")[0];
+        match referee.status() {
+            GameStatus::Over(end) => {
+                assert!(termination.starts_with("normal "), "{termination}");
+                assert!(termination.ends_with(&end.text), "{termination} vs {end}");
+                let winner = end.winner.map_or("none".to_string(), |w| w.to_string());
+                assert_eq!(get("winner"), [winner.as_str()]);
+            }
+            GameStatus::Ongoing => {
+                assert_eq!(
+                    termination,
+                    "adjudication adjudicated: draw at the move limit (60 moves)"
+                );
+                assert_eq!(get("move").len(), 120);
+            }
+        }
+    }
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+}
+
+/// Plays one SAN token in `session` by finding the one legal move whose SAN it is.
+fn play_san(session: &mut Box<dyn Session>, san: &str) -> Result<(), String> {
+    let mut found = Vec::new();
+    for text in session.legal_moves() {
+        let mut probe = session.boxed_clone();
+        if probe.play(&text).map_err(|e| e.to_string())? == san {
+            found.push(text);
+        }
+    }
+    match found.as_slice() {
+        [one] => session.play(one).map(|_| ()).map_err(|e| e.to_string()),
+        _ => Err(format!("'{san}' names {} moves: {found:?}", found.len())),
+    }
+}
+
+#[test]
+fn variant_pgn_moves_are_unambiguous_san_that_replays() {
+    for variant in ["scepterchess", "chess40k"] {
+        let out = scratch(&format!("{variant}.pgn"));
+        let (ok, stdout, stderr) = run_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            &format!("cmd={REGALIA}"),
+            "name=A",
+            "option.Threads=1",
+            "--engine",
+            &format!("cmd={REGALIA}"),
+            "name=B",
+            "option.Threads=1",
+            "option.Hash=4",
+            "--nodes",
+            "2000",
+            "--max-moves",
+            "80",
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ]);
+        assert!(ok, "{stdout}\n{stderr}");
+        let pgn = std::fs::read_to_string(&out).expect("records");
+        assert_eq!(tags(&pgn, "Variant"), [variant, variant]);
+        for game in pgn.split("\n[Event ").filter(|g| !g.trim().is_empty()) {
+            let fen = tags(game, "FEN").pop().expect("FEN tag");
+            let mut session = variant.parse::<Variant>().expect("variant").new_session();
+            session.set_position(Some(&fen), &[]).expect("FEN reads");
+            let movetext: String = game
+                .lines()
+                .filter(|l| !l.starts_with('[') && !l.ends_with("\"]"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            // Drop {comments}, move numbers and the result.
+            let mut depth = 0;
+            let plain: String = movetext
+                .chars()
+                .filter(|&c| {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            return false;
+                        }
+                        _ => {}
+                    }
+                    depth == 0
+                })
+                .collect();
+            let sans: Vec<&str> = plain
+                .split_whitespace()
+                .filter(|w| !w.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(w))
+                .collect();
+            assert_eq!(sans.len().to_string(), tags(game, "PlyCount")[0]);
+            for san in sans {
+                play_san(&mut session, san).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn chess_pgn_reads_in_python_chess() {
+    let out = scratch("chess.pgn");
+    let (ok, stdout, stderr) = run_match(&[
+        "--engine",
+        &format!("cmd={REGALIA}"),
+        "name=A",
+        "option.Threads=1",
+        "--engine",
+        &format!("cmd={REGALIA}"),
+        "name=B",
+        "option.Threads=1",
+        "--nodes",
+        "1500",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let python = crate::python_client::python_with_chess();
+    let check = r#"
+import sys, chess.pgn
+games = 0
+with open(sys.argv[1]) as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        assert not game.errors, game.errors
+        moves = list(game.mainline_moves())
+        assert len(moves) == int(game.headers["PlyCount"]), (len(moves), game.headers)
+        board = game.end().board()
+        result = game.headers["Result"]
+        if game.headers["Termination"] == "normal":
+            outcome = board.outcome(claim_draw=True)
+            assert outcome is not None and outcome.result() == result, (outcome, result)
+        games += 1
+print("games", games)
+"#;
+    let run = Command::new(python)
+        .args(["-c", check])
+        .arg(&out)
+        .output()
+        .expect("python runs");
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{said}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(said.contains("games 2"), "{said}");
+}
+
+#[test]
+fn sprt_stops_a_decided_match_early() {
+    let (ok, stdout, stderr) = run_match(&[
+        "--engine",
+        &format!("cmd={REGALIA}"),
+        "name=Regalia",
+        "option.Threads=1",
+        "--engine",
+        &broken("illegal"),
+        "name=illegal",
+        "--movetime",
+        "50",
+        "--games",
+        "60",
+        "--sprt",
+        "elo0=0",
+        "elo1=200",
+    ]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT stopped the match after"))
+        .unwrap_or_else(|| panic!("no SPRT stop:\n{stdout}"));
+    let games: usize = line
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .expect("a game count");
+    assert!(games < 60 && line.contains("H1 accepted"), "{line}");
+    assert!(stdout.contains("llr"), "{stdout}");
+}
+
+#[test]
+fn bad_match_settings_are_refused_with_a_reason() {
+    let engine = format!("cmd={REGALIA}");
+    let cases: [(&[&str], &str); 6] = [
+        (&["--engine", &engine, "--movetime", "10"], "2 seats"),
+        (&["--engine", &engine, "--engine", &engine], "give a limit"),
+        (
+            &[
+                "--engine",
+                &engine,
+                "--engine",
+                "name=x",
+                "--movetime",
+                "10",
+            ],
+            "no cmd=",
+        ),
+        (
+            &["--engine", &engine, "--engine", &engine, "--tc", "fast"],
+            "--tc",
+        ),
+        (
+            &[
+                "--engine",
+                &engine,
+                "--engine",
+                &engine,
+                "--movetime",
+                "10",
+                "--openings",
+                "nowhere.epd",
+            ],
+            "openings",
+        ),
+        (
+            &[
+                "--engine",
+                &engine,
+                "--engine",
+                &engine,
+                "--movetime",
+                "10",
+                "--sprt",
+                "elo0=5",
+                "elo1=1",
+            ],
+            "--sprt",
+        ),
+    ];
+    for (args, why) in cases {
+        let (ok, stdout, stderr) = run_match(args);
+        assert!(!ok, "{args:?} must fail:\n{stdout}");
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
+    }
+}

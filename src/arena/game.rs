@@ -1,0 +1,243 @@
+//! One game of a match: the runner keeps the true game with the rules library, asks each seat's
+//! engine for its move under the clock, and ends the game by rule, by a fault (illegal move,
+//! time, crash) or by adjudication.
+
+use super::adjudication::Adjudication;
+use super::clock::MoveLimits;
+use super::engine::{EngineFault, EngineProcess, EngineScore};
+use super::openings::Opening;
+use super::{EngineSpec, MatchError};
+use crate::session::{GameEnd, GameStatus, Variant};
+use std::time::Duration;
+
+/// Which game to play: its number, its start, and which engine sits at each seat.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// 1-based, in schedule order.
+    pub number: usize,
+    pub opening: Opening,
+    /// `seat_engines[seat]` is an index into the match's engines.
+    pub seat_engines: Vec<usize>,
+}
+
+/// What every game of a match shares.
+pub struct GameRules<'a> {
+    pub variant: Variant,
+    pub engines: &'a [EngineSpec],
+    pub limits: &'a MoveLimits,
+    pub adjudication: &'a Adjudication,
+    /// How long start-up, `isready` and `ucinewgame` may take.
+    pub answer_timeout: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    pub seat: u8,
+    /// The move as the engine sent it.
+    pub text: String,
+    /// The move in the game's record notation (SAN for the chess family).
+    pub notation: String,
+    pub score: Option<EngineScore>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+}
+
+/// What went wrong with a seat's engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    IllegalMove,
+    TimeForfeit,
+    /// Exited, crashed or could not be started.
+    Crash,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules ended the game (mate, scepter, king captured, repetition…).
+    Rule(GameEnd),
+    /// A seat's engine misbehaved and loses.
+    Fault {
+        seat: u8,
+        kind: FaultKind,
+        detail: String,
+    },
+    Adjudicated {
+        winner: Option<u8>,
+        why: String,
+    },
+}
+
+/// A finished game, everything a record or a table needs.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub setup: GameSetup,
+    pub variant: Variant,
+    /// "white", "black" / "attackers", "defenders".
+    pub seat_names: Vec<String>,
+    pub moves: Vec<PlayedMove>,
+    pub ending: Ending,
+}
+
+impl GameRecord {
+    /// The winning seat, or None for a draw (or a multi-seat fault shared by the others).
+    pub fn winner(&self) -> Option<u8> {
+        match &self.ending {
+            Ending::Rule(end) => end.winner,
+            Ending::Adjudicated { winner, .. } => *winner,
+            Ending::Fault { seat, .. } if self.seat_names.len() == 2 => Some(1 - seat),
+            Ending::Fault { .. } => None,
+        }
+    }
+
+    /// Points per seat, summing to one: the winner takes all, a draw is shared, and a faulty
+    /// seat's point goes to the others.
+    pub fn points(&self) -> Vec<f64> {
+        let n = self.seat_names.len();
+        let mut points = vec![0.0; n];
+        match (self.winner(), &self.ending) {
+            (Some(w), _) => points[w as usize] = 1.0,
+            (None, Ending::Fault { seat, .. }) => {
+                for (s, p) in points.iter_mut().enumerate() {
+                    if s != *seat as usize {
+                        *p = 1.0 / (n - 1) as f64;
+                    }
+                }
+            }
+            (None, _) => points.iter_mut().for_each(|p| *p = 1.0 / n as f64),
+        }
+        points
+    }
+
+    /// One line for a person: "the attackers win by capturing the king",
+    /// "forfeit by black: lost on time …".
+    pub fn ending_text(&self) -> String {
+        match &self.ending {
+            Ending::Rule(end) => end.text.clone(),
+            Ending::Fault { seat, detail, .. } => {
+                format!("forfeit by {}: {detail}", self.seat_names[*seat as usize])
+            }
+            Ending::Adjudicated { why, .. } => format!("adjudicated: {why}"),
+        }
+    }
+}
+
+/// The engines one worker keeps running between games (None: to be started).
+pub type EngineSlots = Vec<Option<EngineProcess>>;
+
+/// Plays one game. Engines that misbehave are dropped from `slots` (killed) so that the next
+/// game starts them afresh.
+pub fn play(
+    setup: GameSetup,
+    rules: &GameRules,
+    slots: &mut EngineSlots,
+) -> Result<GameRecord, MatchError> {
+    let mut referee = rules.variant.new_session();
+    referee
+        .set_position(Some(&setup.opening.position), &[])
+        .map_err(|e| MatchError::Openings(format!("{}: {e}", setup.opening.source)))?;
+    let seats = referee.seats();
+    let seat_names: Vec<String> = (0..seats as u8).map(|s| referee.seat_name(s)).collect();
+    let mut record = GameRecord {
+        setup,
+        variant: rules.variant,
+        seat_names,
+        moves: Vec::new(),
+        ending: Ending::Adjudicated {
+            winner: None,
+            why: "not played".into(),
+        },
+    };
+    let fault = |seat: usize, kind, detail: String| Ending::Fault {
+        seat: seat as u8,
+        kind,
+        detail,
+    };
+    // Start (if needed) and reset every seat's engine.
+    for seat in 0..seats {
+        let e = record.setup.seat_engines[seat];
+        let ready = match slots[e].take() {
+            Some(mut engine) => engine.new_game(rules.answer_timeout).map(|_| engine),
+            None => EngineProcess::start(&rules.engines[e], rules.variant, rules.answer_timeout)
+                .and_then(|mut engine| engine.new_game(rules.answer_timeout).map(|_| engine)),
+        };
+        match ready {
+            Ok(engine) => slots[e] = Some(engine),
+            Err(why) => {
+                record.ending = fault(seat, FaultKind::Crash, format!("engine {why}"));
+                return Ok(record);
+            }
+        }
+    }
+    let mut clocks = rules.limits.start_clocks(seats);
+    let mut move_texts: Vec<String> = Vec::new();
+    record.ending = loop {
+        if let GameStatus::Over(end) = referee.status() {
+            break Ending::Rule(end);
+        }
+        let seat = referee.to_move() as usize;
+        let e = record.setup.seat_engines[seat];
+        let Some(engine) = slots[e].as_mut() else {
+            break fault(seat, FaultKind::Crash, "engine is not running".into());
+        };
+        let position = if move_texts.is_empty() {
+            format!("position fen {}", record.setup.opening.position)
+        } else {
+            format!(
+                "position fen {} moves {}",
+                record.setup.opening.position,
+                move_texts.join(" ")
+            )
+        };
+        let go = rules.limits.go_command(&clocks, seat);
+        let deadline = rules.limits.deadline(&clocks[seat]);
+        let thought = match engine.think(&position, &go, deadline) {
+            Ok(t) => t,
+            Err((EngineFault::Timeout(_), used)) => {
+                slots[e] = None;
+                break fault(
+                    seat,
+                    FaultKind::TimeForfeit,
+                    format!(
+                        "lost on time (no move after {} ms; {} ms allowed, margin included)",
+                        used.as_millis(),
+                        deadline.as_millis()
+                    ),
+                );
+            }
+            Err((why, _)) => {
+                slots[e] = None;
+                break fault(seat, FaultKind::Crash, format!("engine {why}"));
+            }
+        };
+        let notation = match referee.play(&thought.best) {
+            Ok(n) => n,
+            Err(why) => {
+                slots[e] = None;
+                break fault(seat, FaultKind::IllegalMove, why.to_string());
+            }
+        };
+        rules.limits.charge(&mut clocks[seat], thought.elapsed);
+        move_texts.push(thought.best.clone());
+        record.moves.push(PlayedMove {
+            seat: seat as u8,
+            text: thought.best,
+            notation,
+            score: thought.score,
+            depth: thought.depth,
+            elapsed: thought.elapsed,
+        });
+        if let GameStatus::Over(end) = referee.status() {
+            break Ending::Rule(end);
+        }
+        if let Some(v) = rules
+            .adjudication
+            .verdict(&record.moves, &record.seat_names)
+        {
+            break Ending::Adjudicated {
+                winner: v.winner,
+                why: v.why,
+            };
+        }
+    };
+    Ok(record)
+}

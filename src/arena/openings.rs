@@ -1,0 +1,118 @@
+//! Start positions for a match: every non-comment line of an openings file (or of every file in
+//! a folder), each checked with the rules library before a game is played from it.
+
+use super::MatchError;
+use crate::session::{GameStatus, Variant};
+use std::path::Path;
+
+/// One start position and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position string (FEN for the chess family).
+    pub position: String,
+    /// `file:line`, for records and error messages.
+    pub source: String,
+}
+
+/// Reads the openings at `path` (a file, or a folder whose files are read in name order).
+/// Every position must be legal and not yet decided.
+pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
+    let read_error = |e: std::io::Error| MatchError::Openings(format!("{}: {e}", path.display()));
+    let mut files = Vec::new();
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).map_err(read_error)? {
+            let file = entry.map_err(read_error)?.path();
+            if file.is_file() && file.extension().is_some_and(|e| e != "md") {
+                files.push(file);
+            }
+        }
+        files.sort();
+    } else {
+        files.push(path.to_path_buf());
+    }
+    let mut openings = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| MatchError::Openings(format!("{}: {e}", file.display())))?;
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let source = format!("{}:{}", file.display(), number + 1);
+            check(line, variant).map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
+            openings.push(Opening {
+                position: line.to_string(),
+                source,
+            });
+        }
+    }
+    if openings.is_empty() {
+        return Err(MatchError::Openings(format!(
+            "{}: no positions",
+            path.display()
+        )));
+    }
+    Ok(openings)
+}
+
+/// The variant's own start, when no openings are given.
+pub fn start_only(variant: Variant) -> Vec<Opening> {
+    Vec::from([Opening {
+        position: variant.new_session().position_text(),
+        source: "start position".to_string(),
+    }])
+}
+
+fn check(position: &str, variant: Variant) -> Result<(), String> {
+    let mut session = variant.new_session();
+    session
+        .set_position(Some(position), &[])
+        .map_err(|e| e.to_string())?;
+    match session.status() {
+        GameStatus::Ongoing => Ok(()),
+        GameStatus::Over(end) => Err(format!("the game is already over ({end})")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_openings_folder_loads() {
+        for &variant in Variant::ALL {
+            let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("openings")
+                .join(variant.name());
+            let openings = load(&folder, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            assert!(
+                openings.len() >= 20,
+                "{variant}: {} openings",
+                openings.len()
+            );
+        }
+    }
+
+    #[test]
+    fn bad_positions_are_named_with_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("regalia-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("bad.epd");
+        std::fs::write(
+            &file,
+            "# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a fen\n",
+        )
+        .expect("write");
+        let error = load(&file, Variant::Chess)
+            .expect_err("line 3 is bad")
+            .to_string();
+        assert!(error.contains("bad.epd:3"), "{error}");
+        std::fs::write(&file, "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\n").expect("write");
+        let error = load(&file, Variant::Chess).expect_err("mated").to_string();
+        assert!(error.contains("already over"), "{error}");
+        std::fs::write(&file, "# only comments\n").expect("write");
+        assert!(load(&file, Variant::Chess).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,202 @@
+//! Runs a whole match: the schedule (openings with seats rotated), the worker threads with
+//! their engines, the records file, the standings and the SPRT stop.
+
+use super::adjudication::Adjudication;
+use super::clock::MoveLimits;
+use super::game::{self, EngineSlots, GameRecord, GameRules, GameSetup};
+use super::openings::Opening;
+use super::record::{record_text, RecordHeader};
+use super::standings::Standings;
+use super::stats::{Sprt, SprtDecision};
+use super::{EngineSpec, MatchError};
+use crate::session::Variant;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+pub struct MatchConfig {
+    pub variant: Variant,
+    pub engines: Vec<EngineSpec>,
+    pub limits: MoveLimits,
+    pub adjudication: Adjudication,
+    pub openings: Vec<Opening>,
+    pub games: usize,
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+    /// Where the records go (PGN or line records by variant).
+    pub out: Option<PathBuf>,
+    pub answer_timeout: Duration,
+    pub event: String,
+    /// "2026.11.29": the date records carry.
+    pub date: String,
+}
+
+pub struct MatchSummary {
+    pub standings: Standings,
+    /// Set when the SPRT stopped the match early.
+    pub sprt_decision: Option<SprtDecision>,
+}
+
+/// Game `i` plays opening `i / seats` (cycling) with the seats rotated `i % seats` places, so
+/// every engine plays every seat of every opening once.
+pub fn schedule(openings: &[Opening], seats: usize, games: usize) -> Vec<GameSetup> {
+    (0..games)
+        .map(|i| GameSetup {
+            number: i + 1,
+            opening: openings[(i / seats) % openings.len()].clone(),
+            seat_engines: (0..seats)
+                .map(|s| (s + seats - i % seats) % seats)
+                .collect(),
+        })
+        .collect()
+}
+
+/// Plays the match. `on_game` hears of every finished game (for progress output) with the
+/// standings so far.
+pub fn run(
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&GameRecord, &Standings),
+) -> Result<MatchSummary, MatchError> {
+    let probe = config.variant.new_session();
+    let seats = probe.seats();
+    if config.engines.len() != seats {
+        return Err(MatchError::Setup(format!(
+            "{} has {seats} seats: give {seats} --engine arguments (got {})",
+            config.variant,
+            config.engines.len()
+        )));
+    }
+    let seat_names = (0..seats as u8).map(|s| probe.seat_name(s)).collect();
+    let engine_names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let mut standings = Standings::new(engine_names.clone(), seat_names);
+    let mut out = match &config.out {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| MatchError::Output(format!("{}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
+    let pgn_time_control = config
+        .limits
+        .clock
+        .filter(|tc| tc.moves.is_none())
+        .map_or("-".to_string(), |tc| tc.to_string());
+    let limits_text = config.limits.describe();
+    let header = RecordHeader {
+        event: &config.event,
+        date: &config.date,
+        engine_names: &engine_names,
+        limits: &limits_text,
+        pgn_time_control: &pgn_time_control,
+    };
+    let jobs = schedule(&config.openings, seats, config.games);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let rules = GameRules {
+        variant: config.variant,
+        engines: &config.engines,
+        limits: &config.limits,
+        adjudication: &config.adjudication,
+        answer_timeout: config.answer_timeout,
+    };
+    let mut sprt_decision = None;
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        let (sender, results) = mpsc::channel();
+        for _ in 0..config.concurrency.max(1) {
+            let sender = sender.clone();
+            let (jobs, next, stop, rules) = (&jobs, &next, &stop, &rules);
+            scope.spawn(move || {
+                let mut slots: EngineSlots = (0..rules.engines.len()).map(|_| None).collect();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(setup) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let result = game::play(setup.clone(), rules, &mut slots);
+                    if sender.send(result).is_err() {
+                        break;
+                    }
+                }
+                for engine in slots.into_iter().flatten() {
+                    engine.quit();
+                }
+            });
+        }
+        drop(sender);
+        for result in results {
+            let record = match result {
+                Ok(r) => r,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            if let Some(file) = out.as_mut() {
+                if let Err(e) = file
+                    .write_all(record_text(&record, &header).as_bytes())
+                    .and_then(|_| file.flush())
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(MatchError::Output(e.to_string()));
+                }
+            }
+            standings.add(&record);
+            on_game(&record, &standings);
+            if let Some(sprt) = &config.sprt {
+                let decision = sprt.decision(&standings.tally);
+                if decision != SprtDecision::Continue && sprt_decision.is_none() {
+                    // Games already under way finish and count; no new ones start.
+                    sprt_decision = Some(decision);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(MatchSummary {
+            standings,
+            sprt_decision,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_rotates_seats_over_each_opening() {
+        let openings: Vec<Opening> = ["p", "q"]
+            .iter()
+            .map(|p| Opening {
+                position: p.to_string(),
+                source: String::new(),
+            })
+            .collect();
+        let two = schedule(&openings, 2, 5);
+        let seen: Vec<(&str, Vec<usize>)> = two
+            .iter()
+            .map(|g| (g.opening.position.as_str(), g.seat_engines.clone()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("p", vec![0, 1]),
+                ("p", vec![1, 0]),
+                ("q", vec![0, 1]),
+                ("q", vec![1, 0]),
+                ("p", vec![0, 1])
+            ]
+        );
+        let four = schedule(&openings, 4, 4);
+        for seat in 0..4 {
+            let mut engines: Vec<usize> = four.iter().map(|g| g.seat_engines[seat]).collect();
+            engines.sort();
+            assert_eq!(engines, [0, 1, 2, 3], "every engine plays seat {seat} once");
+        }
+    }
+}

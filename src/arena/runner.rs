@@ -3,6 +3,7 @@
 
 use super::adjudication::Adjudication;
 use super::clock::MoveLimits;
+use super::engine::{EngineFault, EngineProcess};
 use super::game::{self, EngineSlots, GameRecord, GameRules, GameSetup};
 use super::openings::Opening;
 use super::record::{record_text, RecordHeader};
@@ -68,6 +69,7 @@ pub fn run(
             config.engines.len()
         )));
     }
+    check_engines(config)?;
     let seat_names = (0..seats as u8).map(|s| probe.seat_name(s)).collect();
     let engine_names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut standings = Standings::new(engine_names.clone(), seat_names);
@@ -162,6 +164,22 @@ pub fn run(
             sprt_decision,
         }),
     }
+}
+
+/// Starts every engine once: a program that cannot be run at all, or that cannot play the
+/// variant, is a mistake in the settings, not a game to forfeit. One that starts but then
+/// misbehaves (silent, exiting) is left to lose its games.
+fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
+    for spec in &config.engines {
+        match EngineProcess::start(spec, config.variant, config.answer_timeout) {
+            Ok(engine) => engine.quit(),
+            Err(fault @ (EngineFault::Spawn(_) | EngineFault::Unsupported(_))) => {
+                return Err(MatchError::Setup(format!("engine {}: {fault}", spec.name)))
+            }
+            Err(fault) => log::warn!("engine {}: {fault}; it will lose its games", spec.name),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

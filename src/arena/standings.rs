@@ -88,14 +88,19 @@ impl Standings {
                 t.score(),
                 t.games()
             ));
-            let margin = if e.margin.is_finite() {
-                format!("{:.1}", e.margin)
-            } else {
-                "inf".to_string()
+            let number = |x: f64, sign: &str| {
+                if x.is_finite() {
+                    format!("{x:+.1}").replace('+', sign)
+                } else if x > 0.0 {
+                    format!("{sign}inf")
+                } else {
+                    "-inf".to_string()
+                }
             };
             out.push_str(&format!(
-                "Elo difference: {:+.1} +/- {margin}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
-                e.elo,
+                "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
+                number(e.elo, "+"),
+                number(e.margin, ""),
                 100.0 * e.los,
                 100.0 * t.draws as f64 / t.games().max(1) as f64
             ));

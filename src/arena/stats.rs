@@ -37,10 +37,15 @@ impl Tally {
     }
 }
 
-/// Elo difference for a score fraction (logistic model).
+/// Elo difference for a score fraction (logistic model); infinite for a clean sweep.
 pub fn elo_of_score(score: f64) -> f64 {
-    let s = score.clamp(1e-9, 1.0 - 1e-9);
-    -400.0 * (1.0 / s - 1.0).log10()
+    if score >= 1.0 {
+        f64::INFINITY
+    } else if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
 }
 
 fn score_of_elo(elo: f64) -> f64 {
@@ -214,7 +219,8 @@ mod tests {
         assert!((e.elo - 88.7).abs() < 0.5, "{e:?}");
         assert!(e.margin > 55.0 && e.margin < 75.0, "{e:?}");
         assert!(e.los > 0.99, "{e:?}");
-        assert!(estimate(&tally(5, 0, 0)).margin.is_infinite());
+        let sweep = estimate(&tally(5, 0, 0));
+        assert!(sweep.elo == f64::INFINITY && sweep.margin.is_infinite());
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub fn match_command(args: MatchArgs) -> Result<(), CliError> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    // Games take a while: keep the elapsed time moving between them.
+    progress.enable_steady_tick(Duration::from_millis(500));
     let report_game = |record: &GameRecord, standings: &arena::standings::Standings| {
         let line = game_line(record, &standings.engine_names);
         if progress.is_hidden() {

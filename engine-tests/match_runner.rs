@@ -14,11 +14,12 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Runs `regalia match` from the project root; returns (success, stdout, stderr).
-fn run_match(args: &[&str]) -> (bool, String, String) {
+/// Runs `regalia match` with these arguments (split like a shell would) from the project root;
+/// returns (success, stdout, stderr).
+fn run_match(args: &str) -> (bool, String, String) {
     let out = Command::new(REGALIA)
         .arg("match")
-        .args(args)
+        .args(shell_words::split(args).expect("test arguments"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("regalia runs");
@@ -29,9 +30,18 @@ fn run_match(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-fn broken(mode: &str) -> String {
+/// `--engine` words for Regalia on one thread, named `name`, with more words appended.
+fn regalia_engine(name: &str, more: &str) -> String {
+    format!("--engine 'cmd={REGALIA}' name={name} option.Threads=1 {more}")
+}
+
+/// `--engine` words for the broken proxy in `mode` around Regalia.
+fn broken_engine(mode: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/match/broken_engine.py");
-    format!("cmd=python3 '{}' {mode} '{REGALIA}'", script.display())
+    format!(
+        "--engine \"cmd=python3 '{}' {mode} '{REGALIA}'\" name={mode}",
+        script.display()
+    )
 }
 
 /// The PGN tag values of every game in a file, in order.
@@ -55,28 +65,13 @@ fn broken_engines_lose_each_game_and_the_match_goes_on() {
         for (mode, termination, why) in cases {
             scope.spawn(move || {
                 let out = scratch(&format!("broken-{mode}.pgn"));
-                let engine = broken(mode);
-                let (ok, stdout, stderr) = run_match(&[
-                    "--variant",
-                    "chess",
-                    "--engine",
-                    &format!("cmd={REGALIA}"),
-                    "name=Regalia",
-                    "option.Threads=1",
-                    "--engine",
-                    &engine,
-                    &format!("name={mode}"),
-                    "--movetime",
-                    "100",
-                    "--timemargin",
-                    "300",
-                    "--answer-timeout",
-                    "1",
-                    "--games",
-                    "3",
-                    "--out",
-                    out.to_str().expect("utf-8 path"),
-                ]);
+                let (ok, stdout, stderr) = run_match(&format!(
+                    "--variant chess {} {} --movetime 100 --timemargin 300 --answer-timeout 1 \
+                     --games 3 --out '{}'",
+                    regalia_engine("Regalia", ""),
+                    broken_engine(mode),
+                    out.display()
+                ));
                 assert!(ok, "{mode}: the match must finish:\n{stdout}\n{stderr}");
                 assert!(
                     stdout.contains(&format!("Score of Regalia vs {mode}: 3 - 0 - 0")),
@@ -130,29 +125,12 @@ fn line_records(text: &str) -> Vec<Vec<(String, String)>> {
 #[test]
 fn a_tafl_match_writes_line_records_that_replay_to_their_results() {
     let out = scratch("tafl.txt");
-    let (ok, stdout, stderr) = run_match(&[
-        "--variant",
-        "tafl",
-        "--engine",
-        &format!("cmd={REGALIA}"),
-        "name=full",
-        "option.Threads=1",
-        "--engine",
-        &format!("cmd={REGALIA}"),
-        "name=material",
-        "option.Threads=1",
-        "option.Evaluation=material",
-        "--nodes",
-        "3000",
-        "--max-moves",
-        "60",
-        "--games",
-        "4",
-        "--concurrency",
-        "2",
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ]);
+    let (ok, stdout, stderr) = run_match(&format!(
+        "--variant tafl {} {} --nodes 3000 --max-moves 60 --games 4 --concurrency 2 --out '{}'",
+        regalia_engine("full", ""),
+        regalia_engine("material", "option.Evaluation=material"),
+        out.display()
+    ));
     assert!(ok, "{stdout}\n{stderr}");
     assert!(stdout.contains("Score of full vs material:"), "{stdout}");
     assert!(stdout.contains("seat 0 (attackers)"), "{stdout}");
@@ -235,29 +213,13 @@ fn play_san(session: &mut Box<dyn Session>, san: &str) -> Result<(), String> {
 fn variant_pgn_moves_are_unambiguous_san_that_replays() {
     for variant in ["scepterchess", "chess40k"] {
         let out = scratch(&format!("{variant}.pgn"));
-        let (ok, stdout, stderr) = run_match(&[
-            "--variant",
-            variant,
-            "--engine",
-            &format!("cmd={REGALIA}"),
-            "name=A",
-            "option.Threads=1",
-            "--engine",
-            &format!("cmd={REGALIA}"),
-            "name=B",
-            "option.Threads=1",
-            "option.Hash=4",
-            "--nodes",
-            "2000",
-            "--max-moves",
-            "80",
-            "--games",
-            "2",
-            "--concurrency",
-            "2",
-            "--out",
-            out.to_str().expect("utf-8 path"),
-        ]);
+        let (ok, stdout, stderr) = run_match(&format!(
+            "--variant {variant} {} {} --nodes 2000 --max-moves 80 --games 2 --concurrency 2 \
+             --out '{}'",
+            regalia_engine("A", ""),
+            regalia_engine("B", "option.Hash=4"),
+            out.display()
+        ));
         assert!(ok, "{stdout}\n{stderr}");
         let pgn = std::fs::read_to_string(&out).expect("records");
         assert_eq!(tags(&pgn, "Variant"), [variant, variant]);
@@ -301,22 +263,12 @@ fn variant_pgn_moves_are_unambiguous_san_that_replays() {
 #[test]
 fn chess_pgn_reads_in_python_chess() {
     let out = scratch("chess.pgn");
-    let (ok, stdout, stderr) = run_match(&[
-        "--engine",
-        &format!("cmd={REGALIA}"),
-        "name=A",
-        "option.Threads=1",
-        "--engine",
-        &format!("cmd={REGALIA}"),
-        "name=B",
-        "option.Threads=1",
-        "--nodes",
-        "1500",
-        "--games",
-        "2",
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ]);
+    let (ok, stdout, stderr) = run_match(&format!(
+        "{} {} --nodes 1500 --games 2 --out '{}'",
+        regalia_engine("A", ""),
+        regalia_engine("B", ""),
+        out.display()
+    ));
     assert!(ok, "{stdout}\n{stderr}");
     let python = crate::python_client::python_with_chess();
     let check = r#"
@@ -351,22 +303,11 @@ print("games", games)
 
 #[test]
 fn sprt_stops_a_decided_match_early() {
-    let (ok, stdout, stderr) = run_match(&[
-        "--engine",
-        &format!("cmd={REGALIA}"),
-        "name=Regalia",
-        "option.Threads=1",
-        "--engine",
-        &broken("illegal"),
-        "name=illegal",
-        "--movetime",
-        "50",
-        "--games",
-        "60",
-        "--sprt",
-        "elo0=0",
-        "elo1=200",
-    ]);
+    let (ok, stdout, stderr) = run_match(&format!(
+        "{} {} --movetime 50 --games 60 --sprt elo0=0 elo1=200",
+        regalia_engine("Regalia", ""),
+        broken_engine("illegal")
+    ));
     assert!(ok, "{stdout}\n{stderr}");
     let line = stdout
         .lines()
@@ -383,81 +324,25 @@ fn sprt_stops_a_decided_match_early() {
 
 #[test]
 fn bad_match_settings_are_refused_with_a_reason() {
-    let engine = format!("cmd={REGALIA}");
-    let cases: [(&[&str], &str); 8] = [
-        (
-            &[
-                "--engine",
-                &engine,
-                "--engine",
-                "cmd=/no/such/engine",
-                "--movetime",
-                "10",
-            ],
-            "could not be started",
-        ),
+    let two = format!("{} {}", regalia_engine("A", ""), regalia_engine("B", ""));
+    let one = regalia_engine("A", "");
+    let cases = [
+        (format!("{one} --engine cmd=/no/such/engine --movetime 10"), "could not be started"),
         // A chess-only engine (no UCI_Variant) cannot play tafl.
         (
-            &[
-                "--variant",
-                "tafl",
-                "--engine",
-                &engine,
-                "--engine",
-                "cmd=sh -c 'read x; echo uciok; cat >/dev/null'",
-                "--movetime",
-                "10",
-            ],
+            format!("--variant tafl {one} --engine \"cmd=sh -c 'read x; echo uciok; cat >/dev/null'\" --movetime 10"),
             "cannot play tafl",
         ),
-        (&["--engine", &engine, "--movetime", "10"], "2 seats"),
-        (&["--engine", &engine, "--engine", &engine], "give a limit"),
-        (
-            &[
-                "--engine",
-                &engine,
-                "--engine",
-                "name=x",
-                "--movetime",
-                "10",
-            ],
-            "no cmd=",
-        ),
-        (
-            &["--engine", &engine, "--engine", &engine, "--tc", "fast"],
-            "--tc",
-        ),
-        (
-            &[
-                "--engine",
-                &engine,
-                "--engine",
-                &engine,
-                "--movetime",
-                "10",
-                "--openings",
-                "nowhere.epd",
-            ],
-            "openings",
-        ),
-        (
-            &[
-                "--engine",
-                &engine,
-                "--engine",
-                &engine,
-                "--movetime",
-                "10",
-                "--sprt",
-                "elo0=5",
-                "elo1=1",
-            ],
-            "--sprt",
-        ),
+        (format!("{one} --movetime 10"), "2 seats"),
+        (two.clone(), "give a limit"),
+        (format!("{one} --engine name=x --movetime 10"), "no cmd="),
+        (format!("{two} --tc fast"), "--tc"),
+        (format!("{two} --movetime 10 --openings nowhere.epd"), "openings"),
+        (format!("{two} --movetime 10 --sprt elo0=5 elo1=1"), "--sprt"),
     ];
     for (args, why) in cases {
-        let (ok, stdout, stderr) = run_match(args);
-        assert!(!ok, "{args:?} must fail:\n{stdout}");
-        assert!(stderr.contains(why), "{args:?}: {stderr}");
+        let (ok, stdout, stderr) = run_match(&args);
+        assert!(!ok, "{args} must fail:\n{stdout}");
+        assert!(stderr.contains(why), "{args}: {stderr}");
     }
 }

@@ -98,9 +98,11 @@ impl Standings {
                 }
             };
             out.push_str(&format!(
-                "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
+                "Elo difference: {} +/- {} (95%: {} to {}), LOS: {:.1} %, DrawRatio: {:.1} %\n",
                 number(e.elo, "+"),
                 number(e.margin, ""),
+                number(e.low, "+"),
+                number(e.high, "+"),
                 100.0 * e.los,
                 100.0 * t.draws as f64 / t.games().max(1) as f64
             ));

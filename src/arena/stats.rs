@@ -55,8 +55,12 @@ fn score_of_elo(elo: f64) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
     pub elo: f64,
-    /// Half the width of the 95% interval (infinite while every game had one result).
+    /// Half the width of the 95% interval (infinite while every game had one result, or when
+    /// the interval reaches a score of 0 or 1).
     pub margin: f64,
+    /// The 95% interval itself, which is lopsided near clean sweeps.
+    pub low: f64,
+    pub high: f64,
     /// Likelihood of superiority, 0..1.
     pub los: f64,
 }
@@ -65,21 +69,29 @@ pub fn estimate(t: &Tally) -> EloEstimate {
     let n = t.games() as f64;
     let s = t.score();
     let elo = elo_of_score(s);
-    let margin = if n == 0.0 || t.variance() == 0.0 {
-        f64::INFINITY
+    let (low, high) = if n == 0.0 || t.variance() == 0.0 {
+        (f64::NEG_INFINITY, f64::INFINITY)
     } else {
         let deviation = (t.variance() / n).sqrt();
-        let low = elo_of_score(s - 1.959964 * deviation);
-        let high = elo_of_score(s + 1.959964 * deviation);
-        (high - low) / 2.0
+        (
+            elo_of_score(s - 1.959964 * deviation),
+            elo_of_score(s + 1.959964 * deviation),
+        )
     };
+    let margin = (high - low) / 2.0;
     let decisive = (t.wins + t.losses) as f64;
     let los = if decisive == 0.0 {
         0.5
     } else {
         0.5 * (1.0 + erf((t.wins as f64 - t.losses as f64) / (2.0 * decisive).sqrt()))
     };
-    EloEstimate { elo, margin, los }
+    EloEstimate {
+        elo,
+        margin,
+        low,
+        high,
+        los,
+    }
 }
 
 /// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
@@ -218,6 +230,16 @@ mod tests {
         let e = estimate(&tally(51, 23, 26));
         assert!((e.elo - 88.7).abs() < 0.5, "{e:?}");
         assert!(e.margin > 55.0 && e.margin < 75.0, "{e:?}");
+        assert!(
+            (e.low - 29.7).abs() < 1.0 && (e.high - 154.0).abs() < 1.0,
+            "{e:?}"
+        );
+        // 18 - 2: the interval's top reaches a score of 1.
+        let lopsided = estimate(&tally(18, 0, 2));
+        assert!(
+            lopsided.high.is_infinite() && lopsided.low > 150.0,
+            "{lopsided:?}"
+        );
         assert!(e.los > 0.99, "{e:?}");
         let sweep = estimate(&tally(5, 0, 0));
         assert!(sweep.elo == f64::INFINITY && sweep.margin.is_infinite());

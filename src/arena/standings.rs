@@ -97,12 +97,16 @@ impl Standings {
                     "-inf".to_string()
                 }
             };
+            // A sweep (one result only) has no interval to speak of.
+            let interval = if e.low.is_finite() || e.high.is_finite() {
+                format!(" (95%: {} to {})", number(e.low, "+"), number(e.high, "+"))
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
-                "Elo difference: {} +/- {} (95%: {} to {}), LOS: {:.1} %, DrawRatio: {:.1} %\n",
+                "Elo difference: {} +/- {}{interval}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
                 number(e.elo, "+"),
                 number(e.margin, ""),
-                number(e.low, "+"),
-                number(e.high, "+"),
                 100.0 * e.los,
                 100.0 * t.draws as f64 / t.games().max(1) as f64
             ));
@@ -229,6 +233,15 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("seat 0 (w)"), "{text}");
+        assert!(text.contains("Elo difference: +88.7 +/- "), "{text}");
+        assert!(text.contains("(95%: "), "{text}");
+        let mut sweep = Standings::new(vec!["A".into(), "B".into()], vec!["w".into(), "b".into()]);
+        sweep.add(&record(vec![0, 1], win(0)));
+        let text = sweep.report(None);
+        assert!(
+            text.contains("Elo difference: +inf +/- inf, LOS: 84.1 %"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct MatchArgs {
     /// Openings file or folder; default `openings/<variant>/`, else the start position.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Play the openings in an order shuffled with this seed (default: file order).
+    #[arg(long)]
+    shuffle_openings: Option<u64>,
     /// Games to play; default: every opening once with each seat rotation.
     #[arg(long)]
     games: Option<usize>,
@@ -212,6 +215,12 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             openings::start_only(variant)
         }
     };
+    let mut openings = openings;
+    if let Some(seed) = args.shuffle_openings {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        openings.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && engines.len() != 2 {
         return Err(MatchError::Sprt("needs exactly two engines".into()).into());

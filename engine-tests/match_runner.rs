@@ -55,18 +55,29 @@ fn tags(pgn: &str, tag: &str) -> Vec<String> {
 
 #[test]
 fn broken_engines_lose_each_game_and_the_match_goes_on() {
+    // The silent engine plays on a real clock: it loses when its 1.5 s (plus margin) run out.
     let cases = [
-        ("illegal", "rules infraction", "illegal move 'a1a1'"),
-        ("silent", "time forfeit", "lost on time"),
-        ("exit", "abandoned", "engine exited"),
-        ("mute", "abandoned", "did not answer uciok"),
+        (
+            "illegal",
+            "rules infraction",
+            "illegal move 'a1a1'",
+            "--movetime 100",
+        ),
+        ("silent", "time forfeit", "lost on time", "--tc 1.5+0.05"),
+        ("exit", "abandoned", "engine exited", "--movetime 100"),
+        (
+            "mute",
+            "abandoned",
+            "did not answer uciok",
+            "--movetime 100",
+        ),
     ];
     std::thread::scope(|scope| {
-        for (mode, termination, why) in cases {
+        for (mode, termination, why, limit) in cases {
             scope.spawn(move || {
                 let out = scratch(&format!("broken-{mode}.pgn"));
                 let (ok, stdout, stderr) = run_match(&format!(
-                    "--variant chess {} {} --movetime 100 --timemargin 300 --answer-timeout 1 \
+                    "--variant chess {} {} {limit} --timemargin 300 --answer-timeout 1 \
                      --games 3 --out '{}'",
                     regalia_engine("Regalia", ""),
                     broken_engine(mode),

@@ -271,7 +271,11 @@ impl Drop for EngineProcess {
 
 /// Keeps the last score and depth of an `info` line (bounds are not scores).
 fn read_info(line: &str, score: &mut Option<EngineScore>, depth: &mut Option<u32>) {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // Everything after `string` is free text.
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .take_while(|w| *w != "string")
+        .collect();
     if words
         .iter()
         .any(|w| *w == "lowerbound" || *w == "upperbound")
@@ -342,6 +346,7 @@ mod tests {
         assert_eq!((score, depth), (Some(EngineScore::Mate(-3)), Some(14)));
         assert!(EngineScore::Mate(-3).as_centipawns() < -90_000);
         read_info("info string score cp garbage", &mut score, &mut depth);
-        assert_eq!(score, Some(EngineScore::Mate(-3)));
+        read_info("info string score cp 99 depth 40", &mut score, &mut depth);
+        assert_eq!((score, depth), (Some(EngineScore::Mate(-3)), Some(14)));
     }
 }

@@ -19,7 +19,7 @@ pub mod standings;
 pub mod stats;
 
 pub use engine_spec::EngineSpec;
-pub use runner::{run, schedule, MatchConfig, MatchSummary};
+pub use runner::{game_setup, run, MatchConfig, MatchSummary};
 
 use std::fmt;
 

@@ -40,18 +40,17 @@ pub struct MatchSummary {
     pub sprt_decision: Option<SprtDecision>,
 }
 
-/// Game `i` plays opening `i / seats` (cycling) with the seats rotated `i % seats` places, so
-/// every engine plays every seat of every opening once.
-pub fn schedule(openings: &[Opening], seats: usize, games: usize) -> Vec<GameSetup> {
-    (0..games)
-        .map(|i| GameSetup {
-            number: i + 1,
-            opening: openings[(i / seats) % openings.len()].clone(),
-            seat_engines: (0..seats)
-                .map(|s| (s + seats - i % seats) % seats)
-                .collect(),
-        })
-        .collect()
+/// Game `i` (from 0) plays opening `i / seats` (cycling) with the seats rotated `i % seats`
+/// places, so every engine plays every seat of every opening once. Made on demand, so a huge
+/// `--games` costs nothing up front.
+pub fn game_setup(openings: &[Opening], seats: usize, i: usize) -> GameSetup {
+    GameSetup {
+        number: i + 1,
+        opening: openings[(i / seats) % openings.len()].clone(),
+        seat_engines: (0..seats)
+            .map(|s| (s + seats - i % seats) % seats)
+            .collect(),
+    }
 }
 
 /// Plays the match. `on_game` hears of every finished game (for progress output) with the
@@ -93,7 +92,6 @@ pub fn run(
         limits: &limits_text,
         pgn_time_control: &pgn_time_control,
     };
-    let jobs = schedule(&config.openings, seats, config.games);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let rules = GameRules {
@@ -109,14 +107,16 @@ pub fn run(
         let (sender, results) = mpsc::channel();
         for _ in 0..config.concurrency.max(1) {
             let sender = sender.clone();
-            let (jobs, next, stop, rules) = (&jobs, &next, &stop, &rules);
+            let (next, stop, rules) = (&next, &stop, &rules);
             scope.spawn(move || {
                 let mut slots: EngineSlots = (0..rules.engines.len()).map(|_| None).collect();
                 while !stop.load(Ordering::Relaxed) {
-                    let Some(setup) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.games {
                         break;
-                    };
-                    let result = game::play(setup.clone(), rules, &mut slots);
+                    }
+                    let setup = game_setup(&config.openings, seats, i);
+                    let result = game::play(setup, rules, &mut slots);
                     if sender.send(result).is_err() {
                         break;
                     }
@@ -195,7 +195,12 @@ mod tests {
                 source: String::new(),
             })
             .collect();
-        let two = schedule(&openings, 2, 5);
+        let schedule = |seats, games| -> Vec<GameSetup> {
+            (0..games)
+                .map(|i| game_setup(&openings, seats, i))
+                .collect()
+        };
+        let two = schedule(2, 5);
         let seen: Vec<(&str, Vec<usize>)> = two
             .iter()
             .map(|g| (g.opening.position.as_str(), g.seat_engines.clone()))
@@ -210,7 +215,7 @@ mod tests {
                 ("p", vec![0, 1])
             ]
         );
-        let four = schedule(&openings, 4, 4);
+        let four = schedule(4, 4);
         for seat in 0..4 {
             let mut engines: Vec<usize> = four.iter().map(|g| g.seat_engines[seat]).collect();
             engines.sort();

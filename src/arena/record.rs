@@ -252,6 +252,7 @@ mod tests {
             &[("d1d4", "d1d4")],
             Ending::Rule(GameEnd {
                 winner: None,
+                drawn: vec![0, 1],
                 reason: "threefold repetition".into(),
                 text: "draw by threefold repetition".into(),
             }),

@@ -193,6 +193,7 @@ mod tests {
     fn win(seat: u8) -> Ending {
         Ending::Rule(GameEnd {
             winner: Some(seat),
+            drawn: Vec::new(),
             reason: "rule".into(),
             text: "win".into(),
         })

@@ -55,7 +55,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<(), CliError> {
         threads: args.threads.clamp(1, 256),
         multi_pv: args.multipv.clamp(1, 256),
         move_overhead: Duration::ZERO,
-        material_only: false,
+        ..SearchOptions::default()
     };
     let control = SearchControl {
         stop: Arc::new(AtomicBool::new(false)),

@@ -1,10 +1,7 @@
 //! The game trait: everything search, perft and the protocol need to know about a game.
 
-use super::{MoveList, Score};
+use super::{MoveList, NoMoves, Outcome, Score, SearchParams, Seat, SeatScores, SeatSet};
 use std::fmt;
-
-/// A player's seat, counted from 0 in playing order (chess: 0 white, 1 black; tafl: 0 attackers).
-pub type Seat = u8;
 
 /// Which moves to generate: all legal moves, or only the "noisy" ones quiescence looks at
 /// (captures, promotions, material-winning stay moves).
@@ -14,16 +11,10 @@ pub enum Scope {
     Noisy,
 }
 
-/// A finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Winner(Seat),
-    Draw,
-}
-
 /// A move as the search stores it: small, copyable, packable into a transposition-table entry.
 pub trait GameMove: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
-    /// Packs the move into at most 32 bits (0 is reserved for "no move").
+    /// Packs the move into 32 bits, all of which the transposition table keeps (0 is reserved
+    /// for "no move").
     fn to_bits(self) -> u32;
     fn from_bits(bits: u32) -> Self;
 }
@@ -56,8 +47,22 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Number of slots in a per-move history table ([`Game::history_slot`] stays below it).
     const HISTORY_SLOTS: usize;
 
-    /// Seats still taking part (2 for two-player games).
-    fn players(&self) -> usize;
+    /// The alpha-beta search's margins and reductions for this game.
+    const SEARCH: SearchParams = SearchParams::CHESS;
+
+    /// How many seats the game has (fixed for its whole life: 2 for chess and tafl).
+    fn seats(&self) -> usize;
+    /// The seats still playing; the turn skips the others. Every seat, unless the game
+    /// eliminates or withdraws players.
+    fn active(&self) -> SeatSet {
+        SeatSet::first(self.seats())
+    }
+    /// The seats that withdrew (stalemated with three or more players left): out of the game,
+    /// but unlike eliminated seats their pieces stay. None unless the game has the rule.
+    fn withdrawn(&self) -> SeatSet {
+        SeatSet::EMPTY
+    }
+    /// The active seat whose turn it is.
     fn to_move(&self) -> Seat;
 
     /// Appends the legal moves of `scope` to `out`. A game already decided by rule has none.
@@ -68,12 +73,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Zobrist key of the position (pieces, side to move and every right that changes the moves).
     fn key(&self) -> u64;
 
-    /// A decisive result already on the board (a scepter taken, a king captured or on a gate).
-    /// Cheap: never generates moves.
+    /// A decisive result already on the board (a scepter taken, a king captured or on a gate,
+    /// the last player standing). Cheap: never generates moves.
     fn decided(&self) -> Option<Outcome>;
-    /// The result when the side to move has no legal move (mate, stalemate, tafl's loss).
-    fn outcome_without_moves(&self) -> Outcome;
-    /// Draws that need no history (fifty-move rule, dead positions).
+    /// What it means that the side to move has no legal move: an end (mate, stalemate, tafl's
+    /// loss) or a withdrawal after which play goes on.
+    fn no_moves(&self) -> NoMoves;
+    /// Takes the side to move out of the game after [`NoMoves::Withdraws`] and passes the turn
+    /// on; `None` for games without withdrawals.
+    fn make_withdrawal(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    fn unmake_withdrawal(&mut self, _undo: Self::Undo) {}
+    /// Hands the turn to `seat` without a move (best-reply searches let one opponent move out of
+    /// turn); `None` where the game has no such notion.
+    fn make_pass_to(&mut self, _seat: Seat) -> Option<Self::Undo> {
+        None
+    }
+    fn unmake_pass(&mut self, _undo: Self::Undo) {}
+    /// Draws that need no history (fifty-move rule, dead positions), shared by the active seats.
     fn drawn_by_rule(&self) -> bool;
     /// Plies since the last irreversible move: a repetition cannot reach further back.
     fn reversible_plies(&self) -> usize;
@@ -132,18 +150,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
 /// A static evaluation of a game's positions.
 ///
-/// Two-player games use [`Evaluator::evaluate`], from the side to move's point of view.
-/// Multi-player searches (Sceptre's paranoid, max-n, best-reply) use one score per seat,
-/// which by default is derived from the two-player score.
+/// Two-sided searches use [`Evaluator::evaluate`], from the side to move's point of view.
+/// Multi-player searches (paranoid, max-n, best-reply) use one score per seat, each from that
+/// seat's point of view; a two-seat game builds its vector with [`super::two_seat_scores`].
 pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, g: &G) -> Score;
 
-    fn evaluate_seats(&self, g: &G) -> [Score; 4] {
-        let s = self.evaluate(g);
-        let mut out = [0; 4];
-        let me = g.to_move() as usize;
-        out[me] = s;
-        out[1 - me.min(1)] = -s;
-        out
-    }
+    fn evaluate_seats(&self, g: &G) -> SeatScores;
 }

@@ -1,14 +1,18 @@
-//! A fixed-capacity move buffer on the stack: move generation never allocates.
+//! A move buffer on the stack for the usual case: move generation allocates only when a
+//! position has more moves than the inline room (a four-player set-up phase on a large field
+//! can), and then the list moves to the heap instead of overflowing.
 
 use std::mem::MaybeUninit;
 
-/// Room for the largest move count of any game Regalia plays (tafl attackers peak below 500;
-/// a four-seat Sceptre field stays below this as well).
-const CAPACITY: usize = 1024;
+/// Inline room: every chess position (at most 218 moves) and every tafl position (attackers
+/// peak below 500) fits.
+const INLINE: usize = 1024;
 
 pub struct MoveList<M: Copy> {
-    moves: [MaybeUninit<M>; CAPACITY],
+    moves: [MaybeUninit<M>; INLINE],
     len: usize,
+    /// Every move once `len` passes the inline room (empty and unallocated before).
+    heap: Vec<M>,
 }
 
 impl<M: Copy> MoveList<M> {
@@ -16,16 +20,36 @@ impl<M: Copy> MoveList<M> {
     pub fn new() -> Self {
         MoveList {
             // An array of MaybeUninit needs no initialisation.
-            moves: [const { MaybeUninit::uninit() }; CAPACITY],
+            moves: [const { MaybeUninit::uninit() }; INLINE],
             len: 0,
+            heap: Vec::new(),
         }
     }
 
     #[inline(always)]
     pub fn push(&mut self, m: M) {
-        // A full list is a move-generator bug, never an input problem; indexing checks it.
-        self.moves[self.len] = MaybeUninit::new(m);
+        if self.len < INLINE {
+            self.moves[self.len] = MaybeUninit::new(m);
+        } else {
+            self.spill(m);
+        }
         self.len += 1;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, m: M) {
+        if self.len == INLINE {
+            let inline = self.inline_slice(INLINE).to_vec();
+            self.heap = inline;
+        }
+        self.heap.push(m);
+    }
+
+    #[inline(always)]
+    fn inline_slice(&self, n: usize) -> &[M] {
+        // SAFETY: the first `n <= len` inline entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const M, n) }
     }
 
     #[inline]
@@ -41,18 +65,26 @@ impl<M: Copy> MoveList<M> {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
+        self.heap.clear();
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[M] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const M, self.len) }
+        if self.len <= INLINE {
+            self.inline_slice(self.len)
+        } else {
+            &self.heap
+        }
     }
 
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut M, self.len) }
+        if self.len <= INLINE {
+            // SAFETY: the first `len` entries were written by `push`.
+            unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut M, self.len) }
+        } else {
+            &mut self.heap
+        }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
@@ -78,5 +110,26 @@ impl<'a, M: Copy> IntoIterator for &'a MoveList<M> {
     type IntoIter = std::slice::Iter<'a, M>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_moves_to_the_heap_and_keeps_every_move() {
+        let mut list = MoveList::new();
+        for i in 0..3000u32 {
+            list.push(i);
+        }
+        assert_eq!(list.len(), 3000);
+        assert!(list.iter().copied().eq(0..3000));
+        list.as_mut_slice()[2999] = 7;
+        assert_eq!(list.as_slice()[2999], 7);
+        list.clear();
+        assert!(list.is_empty());
+        list.push(5);
+        assert_eq!(list.as_slice(), [5]);
     }
 }

@@ -1,7 +1,7 @@
 //! One input line -> one [`Command`]. Parsing knows the protocol's grammar, no game's rules:
 //! positions and moves stay text until the session reads them.
 
-use crate::search::SearchLimits;
+use crate::search::{SearchLimits, CLOCK_LETTERS};
 use std::fmt;
 use std::time::Duration;
 
@@ -180,10 +180,8 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
         let val = rest.get(i + 1);
         let mut takes_value = true;
         match key {
-            "wtime" => l.time[0] = Some(ms(key, val)?),
-            "btime" => l.time[1] = Some(ms(key, val)?),
-            "winc" => l.increment[0] = Some(ms(key, val)?),
-            "binc" => l.increment[1] = Some(ms(key, val)?),
+            "wtime" | "btime" | "rtime" | "gtime" => l.time[clock_word(key)] = Some(ms(key, val)?),
+            "winc" | "binc" | "rinc" | "ginc" => l.increment[clock_word(key)] = Some(ms(key, val)?),
             "movestogo" => l.moves_to_go = Some(number(key, val)?),
             "depth" => l.depth = Some(number(key, val)?),
             "nodes" => l.nodes = Some(number(key, val)?),
@@ -214,11 +212,23 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
     Ok(GoCommand::Search(Box::new(SearchLimitsEq(l))))
 }
 
+/// Which of [`CLOCK_LETTERS`] a clock word (`btime`, `rinc`…) belongs to.
+fn clock_word(key: &str) -> usize {
+    CLOCK_LETTERS
+        .iter()
+        .position(|&c| key.starts_with(c))
+        .unwrap_or(0)
+}
+
 const GO_KEYWORDS: &[&str] = &[
     "wtime",
     "btime",
+    "rtime",
+    "gtime",
     "winc",
     "binc",
+    "rinc",
+    "ginc",
     "movestogo",
     "depth",
     "nodes",
@@ -284,6 +294,17 @@ mod tests {
         assert_eq!(l.0.time[1], Some(Duration::ZERO));
         assert_eq!(l.0.search_moves, vec!["e2e4", "d2d4"]);
         assert_eq!(l.0.depth, Some(3));
+        // Four players' clocks, by colour word.
+        let Ok(Command::Go(GoCommand::Search(l))) =
+            parse("go btime 1 binc 2 wtime 3 winc 4 rtime 5 rinc 6 gtime 7 ginc 8")
+        else {
+            panic!("go did not parse");
+        };
+        let ms = |n| Some(Duration::from_millis(n));
+        assert_eq!(l.0.time, [ms(3), ms(1), ms(5), ms(7)]);
+        assert_eq!(l.0.increment, [ms(4), ms(2), ms(6), ms(8)]);
+        assert!(parse("go rtime").is_err());
+        assert!(parse("go gtime soon").is_err());
         assert_eq!(parse("go perft 3"), Ok(Command::Go(GoCommand::Perft(3))));
         assert!(parse("go depth x").is_err());
         assert!(parse("go depth").is_err());

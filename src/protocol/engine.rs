@@ -186,6 +186,7 @@ impl Engine {
             multi_pv: self.options.multi_pv,
             move_overhead: self.options.move_overhead,
             material_only: self.options.material_only,
+            multiplayer: self.options.multiplayer,
         }
     }
 

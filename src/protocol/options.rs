@@ -1,5 +1,6 @@
 //! The engine's UCI options: their declarations (for `uci`) and their validation.
 
+use crate::search::MultiplayerSearch;
 use crate::session::Variant;
 use std::fmt;
 use std::time::Duration;
@@ -20,6 +21,8 @@ pub struct EngineOptions {
     pub variant: Variant,
     /// `material`: evaluate by material alone (to measure what the full evaluation adds).
     pub material_only: bool,
+    /// The search for three or more active seats.
+    pub multiplayer: MultiplayerSearch,
 }
 
 impl Default for EngineOptions {
@@ -32,6 +35,7 @@ impl Default for EngineOptions {
             ponder: false,
             variant: Variant::Chess,
             material_only: false,
+            multiplayer: MultiplayerSearch::default(),
         }
     }
 }
@@ -139,6 +143,15 @@ impl EngineOptions {
                 variants.join(" ")
             ),
             "option name Evaluation type combo default full var full var material".to_string(),
+            format!(
+                "option name MultiplayerSearch type combo default {} {}",
+                d.multiplayer.name(),
+                MultiplayerSearch::ALL
+                    .iter()
+                    .map(|a| format!("var {}", a.name()))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
         ]
     }
 
@@ -198,6 +211,17 @@ impl EngineOptions {
                 };
                 Ok(OptionEffect::Nothing)
             }
+            "multiplayersearch" => {
+                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+                self.multiplayer = MultiplayerSearch::from_name(v.trim()).ok_or_else(|| {
+                    OptionError::BadValue {
+                        name: name.to_string(),
+                        value: v.to_string(),
+                        expected: "paranoid, maxn, brs or brsplus".into(),
+                    }
+                })?;
+                Ok(OptionEffect::Nothing)
+            }
             _ => Err(OptionError::Unknown(name.to_string())),
         }
     }
@@ -223,6 +247,13 @@ mod tests {
         );
         assert_eq!(o.move_overhead, Duration::from_millis(250));
         assert!(o.set("UCI_Variant", Some("checkers")).is_err());
+        assert_eq!(
+            o.set("multiplayersearch", Some("BRSplus")),
+            Ok(OptionEffect::Nothing)
+        );
+        assert_eq!(o.multiplayer, MultiplayerSearch::BrsPlus);
+        assert!(o.set("MultiplayerSearch", Some("minimax")).is_err());
+        assert_eq!(o.multiplayer, MultiplayerSearch::BrsPlus);
         assert_eq!(
             o.set("UCI_Variant", Some("chess")),
             Ok(OptionEffect::ChangeVariant)

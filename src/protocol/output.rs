@@ -42,8 +42,14 @@ impl Output {
         }
     }
 
+    /// The `info` line, and in games of more than two seats the score vector after it as
+    /// `info string scores <seat 0> <seat 1> …` (each from its own seat's view).
     pub fn report(&self, r: &Report) {
         self.line(&format_report(r));
+        if let Some(scores) = &r.seat_scores {
+            let list: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
+            self.line(&format!("info string scores {}", list.join(" ")));
+        }
     }
 }
 

@@ -1,12 +1,14 @@
 //! Iterative deepening with aspiration windows and MultiPV, over Lazy SMP threads: every thread
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
-use super::limits::{SearchLimits, SearchOptions};
+use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
+use super::multi;
+use super::perspective::{Paranoid, Perspective, TwoSided};
 use super::report::{Report, ReportScore, SearchResult};
 use super::timeman::{budget, SearchClock};
 use super::tt::{Bound, TranspositionTable};
 use super::worker::{Worker, WorkerLimits};
-use crate::core::{Evaluator, Game, Score, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -24,8 +26,28 @@ pub struct SearchRequest<'a, G: Game> {
     pub pondering: &'a AtomicBool,
 }
 
-/// Runs the search to its limits (or `stop`) and returns the best move.
+/// Runs the search to its limits (or `stop`) and returns the best move: alpha-beta while two
+/// seats are active, else the multi-player search the options choose.
 pub fn search<G: Game, E: Evaluator<G>>(
+    request: SearchRequest<'_, G>,
+    eval: &E,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult<G::Move> {
+    let root = request.game.to_move();
+    if request.game.active().len() <= 2 {
+        return alpha_beta(TwoSided { root }, request, eval, report);
+    }
+    match request.options.multiplayer {
+        MultiplayerSearch::Paranoid => alpha_beta(Paranoid { root }, request, eval, report),
+        MultiplayerSearch::MaxN => multi::maxn::search(request, eval, report),
+        MultiplayerSearch::Brs => multi::brs::search(request, eval, report, false),
+        MultiplayerSearch::BrsPlus => multi::brs::search(request, eval, report, true),
+    }
+}
+
+/// Iterative-deepening PVS under one perspective (two-sided, or paranoid).
+fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
+    persp: P,
     request: SearchRequest<'_, G>,
     eval: &E,
     report: &mut dyn FnMut(&Report),
@@ -47,6 +69,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 .stack_size(32 << 20);
             let spawned = builder.spawn_scoped(scope, move || {
                 let mut worker = Worker::new(
+                    persp,
                     request.game.clone(),
                     request.history,
                     &request.root_moves,
@@ -73,13 +96,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 log::warn!("could not start search helper {id}: {e}");
             }
         }
-        let result = main_thread(&request, eval, &shared_nodes, clock, report);
+        let result = main_thread(persp, &request, eval, &shared_nodes, clock, report);
         stop.store(true, Ordering::Relaxed);
         result
     })
 }
 
-fn main_thread<G: Game, E: Evaluator<G>>(
+fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
+    persp: P,
     request: &SearchRequest<'_, G>,
     eval: &E,
     shared_nodes: &AtomicU64,
@@ -88,6 +112,7 @@ fn main_thread<G: Game, E: Evaluator<G>>(
 ) -> SearchResult<G::Move> {
     let limits = request.limits;
     let mut worker = Worker::new(
+        persp,
         request.game.clone(),
         request.history,
         &request.root_moves,
@@ -117,12 +142,13 @@ fn main_thread<G: Game, E: Evaluator<G>>(
     for depth in 1..=max_depth {
         for pv_index in 0..multi_pv {
             let previous = worker.root_moves[pv_index].score;
-            let mut delta: Score = 20;
-            let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITE, INFINITE)
-            };
+            let mut delta: Score = G::SEARCH.aspiration_window;
+            let (mut alpha, mut beta) =
+                if depth >= G::SEARCH.aspiration_min_depth && previous.abs() < MATE_BOUND {
+                    (previous - delta, previous + delta)
+                } else {
+                    (-INFINITE, INFINITE)
+                };
             loop {
                 let score = worker.search_root(depth, alpha, beta, pv_index);
                 if worker.aborted() {
@@ -146,6 +172,7 @@ fn main_thread<G: Game, E: Evaluator<G>>(
                         pv_index,
                         b,
                         score,
+                        eval,
                         report,
                     );
                 }
@@ -174,7 +201,15 @@ fn main_thread<G: Game, E: Evaluator<G>>(
         }
         // The first iteration always completes, even when stopped at once: there must be a move.
         for pv_index in 0..multi_pv {
-            emit_exact(&mut worker, shared_nodes, request, depth, pv_index, report);
+            emit_exact(
+                &mut worker,
+                shared_nodes,
+                request,
+                depth,
+                pv_index,
+                eval,
+                report,
+            );
         }
         best_score = worker.root_moves[0].score;
         let best = worker.root_moves[0].m;
@@ -220,24 +255,26 @@ fn main_thread<G: Game, E: Evaluator<G>>(
         best: Some(best_rm.m),
         ponder: best_rm.pv.get(1).copied(),
         score: best_score.max(best_rm.score),
+        seat_scores: None,
         depth: completed_depth as u32,
         nodes: shared_nodes.load(Ordering::Relaxed),
     }
 }
 
-fn worker_elapsed<G: Game, E: Evaluator<G>>(w: &Worker<'_, G, E>) -> Duration {
+fn worker_elapsed<G: Game, E: Evaluator<G>, P: Perspective>(w: &Worker<'_, G, E, P>) -> Duration {
     w.limits
         .clock
         .as_ref()
         .map_or(Duration::ZERO, |c| c.elapsed())
 }
 
-fn emit_exact<G: Game, E: Evaluator<G>>(
-    worker: &mut Worker<'_, G, E>,
+fn emit_exact<G: Game, E: Evaluator<G>, P: Perspective>(
+    worker: &mut Worker<'_, G, E, P>,
     shared_nodes: &AtomicU64,
     request: &SearchRequest<'_, G>,
     depth: i32,
     pv_index: usize,
+    eval: &E,
     report: &mut dyn FnMut(&Report),
 ) {
     let score = worker.root_moves[pv_index].score;
@@ -245,19 +282,29 @@ fn emit_exact<G: Game, E: Evaluator<G>>(
         return;
     }
     worker.flush_nodes();
-    let r = build_report(worker, shared_nodes, request, depth, pv_index, None, score);
+    let r = build_report(
+        worker,
+        shared_nodes,
+        request,
+        depth,
+        pv_index,
+        None,
+        score,
+        eval,
+    );
     report(&r);
 }
 
 #[allow(clippy::too_many_arguments)]
-fn emit<G: Game, E: Evaluator<G>>(
-    worker: &mut Worker<'_, G, E>,
+fn emit<G: Game, E: Evaluator<G>, P: Perspective>(
+    worker: &mut Worker<'_, G, E, P>,
     shared_nodes: &AtomicU64,
     request: &SearchRequest<'_, G>,
     depth: i32,
     pv_index: usize,
     bound: Bound,
     score: Score,
+    eval: &E,
     report: &mut dyn FnMut(&Report),
 ) {
     worker.flush_nodes();
@@ -269,18 +316,21 @@ fn emit<G: Game, E: Evaluator<G>>(
         pv_index,
         Some(bound),
         score,
+        eval,
     );
     report(&r);
 }
 
-fn build_report<G: Game, E: Evaluator<G>>(
-    worker: &Worker<'_, G, E>,
+#[allow(clippy::too_many_arguments)]
+fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
+    worker: &Worker<'_, G, E, P>,
     shared_nodes: &AtomicU64,
     request: &SearchRequest<'_, G>,
     depth: i32,
     pv_index: usize,
     bound: Option<Bound>,
     score: Score,
+    eval: &E,
 ) -> Report {
     let rm = &worker.root_moves[pv_index];
     let elapsed = worker_elapsed(worker);
@@ -298,7 +348,23 @@ fn build_report<G: Game, E: Evaluator<G>>(
         hashfull: request.table.hashfull(),
         time_ms: ms,
         pv,
+        seat_scores: (request.game.seats() > 2)
+            .then(|| leaf_scores(request.game, &rm.pv, eval)[..request.game.seats()].to_vec()),
     }
+}
+
+/// The evaluation vector at the end of a principal variation (what the line is played for).
+pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
+    let mut g = root.clone();
+    for &m in pv {
+        let mut legal = crate::core::MoveList::new();
+        g.generate(crate::core::Scope::All, &mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        g.make(m);
+    }
+    eval.evaluate_seats(&g)
 }
 
 /// The PV in the game's notation (each move written in the position it is played from).

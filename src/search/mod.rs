@@ -3,14 +3,17 @@
 
 mod driver;
 mod limits;
+pub mod multi;
 mod ordering;
 pub mod perft;
+mod perspective;
 mod report;
 mod timeman;
 mod tt;
 mod worker;
 
-pub use driver::{pv_text, search, SearchRequest};
-pub use limits::{SearchLimits, SearchOptions};
+pub use driver::{leaf_scores, pv_text, search, SearchRequest};
+pub use limits::{MultiplayerSearch, SearchLimits, SearchOptions, CLOCK_LETTERS};
+pub use perspective::{Paranoid, Perspective, TwoSided};
 pub use report::{Report, ReportScore, SearchResult};
 pub use tt::{Bound, SharedTable, TranspositionTable};

@@ -1,7 +1,7 @@
 //! What a search tells the outside world while it runs, in game-agnostic form.
 
 use super::tt::Bound;
-use crate::core::{Score, MATE, MATE_BOUND};
+use crate::core::{Score, SeatScores, MATE, MATE_BOUND};
 
 /// A score as the protocol prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,9 @@ pub struct Report {
     pub hashfull: u32,
     pub time_ms: u64,
     pub pv: Vec<String>,
+    /// One score per seat, each from that seat's view, in games of more than two seats: the
+    /// max-n value vector, or for the other searches the evaluation at the end of the line.
+    pub seat_scores: Option<Vec<Score>>,
 }
 
 /// The search's answer.
@@ -44,7 +47,10 @@ pub struct Report {
 pub struct SearchResult<M> {
     pub best: Option<M>,
     pub ponder: Option<M>,
+    /// From the root's side to move: its alpha-beta or best-reply value, or its max-n share.
     pub score: Score,
+    /// The max-n value vector (one share per seat); None for the other searches.
+    pub seat_scores: Option<SeatScores>,
     pub depth: u32,
     pub nodes: u64,
 }

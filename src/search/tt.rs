@@ -48,28 +48,29 @@ struct Entry {
 const BUCKET: usize = 4;
 const ENTRY_BYTES: usize = 16;
 
-/// data layout: move 24 bits | score 16 | depth 8 | bound 2 | age 6.
+/// data layout: move 32 bits (all of [`crate::core::GameMove::to_bits`]) | score 16 | depth 8 |
+/// bound 2 | age 6.
 fn pack(move_bits: u32, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
-    (move_bits as u64 & 0xFF_FFFF)
-        | ((score as i16 as u16 as u64) << 24)
-        | ((depth.clamp(0, 255) as u64) << 40)
-        | ((bound as u64) << 48)
-        | (((age & 63) as u64) << 50)
+    move_bits as u64
+        | ((score as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u64) << 48)
+        | ((bound as u64) << 56)
+        | (((age & 63) as u64) << 58)
 }
 
 fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
-    let bound = match (data >> 48) & 3 {
+    let bound = match (data >> 56) & 3 {
         1 => Some(Bound::Exact),
         2 => Some(Bound::Lower),
         3 => Some(Bound::Upper),
         _ => None,
     };
     (
-        (data & 0xFF_FFFF) as u32,
-        ((data >> 24) & 0xFFFF) as u16 as i16 as Score,
-        ((data >> 40) & 0xFF) as i32,
+        data as u32,
+        ((data >> 32) & 0xFFFF) as u16 as i16 as Score,
+        ((data >> 48) & 0xFF) as i32,
         bound,
-        ((data >> 50) & 63) as u8,
+        ((data >> 58) & 63) as u8,
     )
 }
 
@@ -239,11 +240,12 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xDEAD_BEEF, 0, 0x1_2345, -123, 7, Bound::Lower);
+        // A move using all 32 bits comes back whole.
+        tt.store(0xDEAD_BEEF, 0, 0xF123_4567, -123, 7, Bound::Lower);
         let p = tt.probe(0xDEAD_BEEF, 0).expect("stored entry");
         assert_eq!(
             (p.move_bits, p.score, p.depth, p.bound),
-            (0x1_2345, -123, 7, Bound::Lower)
+            (0xF123_4567, -123, 7, Bound::Lower)
         );
         assert!(tt.probe(0xBEEF_DEAD, 0).is_none());
     }

@@ -2,11 +2,12 @@
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
 use super::ordering::{update_history, MovePicker};
+use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, Scope, Score, DRAW, INFINITE,
-    MATE_BOUND, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -34,17 +35,17 @@ pub struct WorkerLimits<'a> {
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// Late-move-reduction table, indexed by depth and move number.
-fn lmr_table() -> Vec<[i32; 64]> {
+fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
     let mut t = vec![[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (n, cell) in row.iter_mut().enumerate().skip(1) {
-            *cell = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+            *cell = (base + (d as f64).ln() * (n as f64).ln() / divisor) as i32;
         }
     }
     t
 }
 
-pub struct Worker<'a, G: Game, E: Evaluator<G>> {
+pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub game: G,
     eval: &'a E,
     tt: &'a TranspositionTable,
@@ -58,9 +59,14 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>> {
     /// Keys of the positions before the current one: the game so far, then the search path.
     keys: Vec<u64>,
     root_index: usize,
-    root_side: crate::core::Seat,
+    persp: P,
+    /// Mixed into table and cache keys (scores differ between perspectives).
+    salt: u64,
     killers: Vec<[Option<G::Move>; 2]>,
+    /// History scores, one table per seat in games of more than two seats (in two-seat games
+    /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
+    seat_history: bool,
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
@@ -69,9 +75,10 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>> {
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
-impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
+        persp: P,
         game: G,
         game_history: &[u64],
         root_moves: &[G::Move],
@@ -81,7 +88,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
     ) -> Self {
-        let root_side = game.to_move();
+        let seat_history = game.seats() > 2;
+        let history_tables = if seat_history { game.seats() } else { 1 };
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -96,16 +104,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             aborted: false,
             root_index: keys.len(),
-            root_side,
+            persp,
+            salt: persp.key_salt(),
             keys,
             killers: vec![[None; 2]; MAX_PLY + 8],
-            history: vec![0; G::HISTORY_SLOTS],
+            history: vec![0; G::HISTORY_SLOTS * history_tables],
+            seat_history,
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
-            lmr: lmr_table(),
+            lmr: lmr_table(G::SEARCH.lmr_base, G::SEARCH.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
             root_moves: root_moves
                 .iter()
@@ -175,35 +185,126 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// and again (main search, quiescence, re-searches), and evaluation is a pure function of it.
     #[inline]
     fn static_eval(&mut self) -> Score {
-        let key = self.game.key();
+        let key = self.game.key() ^ self.salt;
         let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
         if let Some((cached_key, score)) = self.eval_cache[slot] {
             if cached_key == key {
                 return score;
             }
         }
-        let score = self.eval.evaluate(&self.game);
+        let score = self.persp.evaluate(self.eval, &self.game);
         self.eval_cache[slot] = Some((key, score));
         score
     }
 
+    /// The side of the seat to move.
+    #[inline(always)]
+    fn mover_side(&self) -> Seat {
+        self.persp.side(self.game.to_move())
+    }
+
+    /// Whether the side to move plays for the root.
+    #[inline(always)]
+    fn root_to_move(&self) -> bool {
+        self.mover_side() == self.persp.side(self.persp.root())
+    }
+
     /// A draw as the searching side sees it: `contempt` below even for the side the engine
-    /// plays (the root's side to move), as much above it for the opponent.
+    /// plays (the root's side), as much above it for the opponents.
     #[inline]
     fn draw_score(&self) -> Score {
         let c = self.game.contempt();
-        if self.game.to_move() == self.root_side {
+        if self.root_to_move() {
             -c
         } else {
             c
         }
     }
 
+    /// The root's loss, seen by the side to move.
+    fn root_lost_score(&self, ply: usize) -> Score {
+        if self.root_to_move() {
+            mated_in(ply)
+        } else {
+            mate_in(ply)
+        }
+    }
+
     fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
-            Outcome::Draw => self.draw_score(),
-            Outcome::Winner(s) if s == self.game.to_move() => mate_in(ply),
+            Outcome::Draw(seats) if seats.contains(self.persp.root()) => self.draw_score(),
+            // A draw the root is not part of is a loss for it.
+            Outcome::Draw(_) => self.root_lost_score(ply),
+            Outcome::Winner(s) if self.persp.side(s) == self.mover_side() => mate_in(ply),
             Outcome::Winner(_) => mated_in(ply),
+        }
+    }
+
+    /// The score of a child node, from the side that moved into it: negated only where the
+    /// side to move changed (consecutive coalition plies in paranoid search keep their sign).
+    #[inline(always)]
+    fn child(
+        &mut self,
+        parent_side: Seat,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        if self.mover_side() == parent_side {
+            self.search(depth, ply, alpha, beta, cut_node)
+        } else {
+            -self.search(depth, ply, -beta, -alpha, cut_node)
+        }
+    }
+
+    #[inline(always)]
+    fn child_quiescence(
+        &mut self,
+        parent_side: Seat,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.mover_side() == parent_side {
+            self.quiescence(ply, alpha, beta)
+        } else {
+            -self.quiescence(ply, -beta, -alpha)
+        }
+    }
+
+    /// The side to move has no move and withdraws: the game goes on from the same depth (a
+    /// withdrawal is not a move). A game that cannot withdraw counts it as a draw.
+    fn after_withdrawal(
+        &mut self,
+        depth: Option<i32>,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let side = self.mover_side();
+        let key = self.game.key();
+        let Some(undo) = self.game.make_withdrawal() else {
+            return self.draw_score();
+        };
+        self.keys.push(key);
+        let score = match depth {
+            Some(d) => self.child(side, d, ply, alpha, beta, false),
+            None => self.child_quiescence(side, ply, alpha, beta),
+        };
+        self.keys.pop();
+        self.game.unmake_withdrawal(undo);
+        score
+    }
+
+    /// Where the side to move's history table starts.
+    #[inline(always)]
+    fn history_offset(&self) -> usize {
+        if self.seat_history {
+            self.game.to_move() as usize * G::HISTORY_SLOTS
+        } else {
+            0
         }
     }
 
@@ -266,6 +367,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITE;
         self.seldepth = 0;
         let in_check = self.game.urgent();
+        let side = self.mover_side();
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
@@ -274,20 +376,24 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let new_depth = depth - 1;
             let mut score;
             if i == first {
-                score = -self.search(new_depth, 1, -beta, -alpha, false);
+                score = self.child(side, new_depth, 1, alpha, beta, false);
             } else {
-                let reduce = if depth >= 3 && i >= first + 3 && !noisy && !in_check && !gives_check
+                let reduce = if depth >= G::SEARCH.lmr_min_depth
+                    && i >= first + 3
+                    && !noisy
+                    && !in_check
+                    && !gives_check
                 {
                     1
                 } else {
                     0
                 };
-                score = -self.search(new_depth - reduce, 1, -alpha - 1, -alpha, true);
+                score = self.child(side, new_depth - reduce, 1, alpha, alpha + 1, true);
                 if score > alpha && reduce > 0 {
-                    score = -self.search(new_depth, 1, -alpha - 1, -alpha, true);
+                    score = self.child(side, new_depth, 1, alpha, alpha + 1, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(new_depth, 1, -beta, -alpha, false);
+                    score = self.child(side, new_depth, 1, alpha, beta, false);
                 }
             }
             self.take_back(m, undo);
@@ -325,8 +431,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 Bound::Upper
             };
             if first == 0 {
-                self.tt
-                    .store(self.game.key(), 0, rm.m.to_bits(), best, depth, bound);
+                self.tt.store(
+                    self.game.key() ^ self.salt,
+                    0,
+                    rm.m.to_bits(),
+                    best,
+                    depth,
+                    bound,
+                );
             }
         }
         best
@@ -350,6 +462,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if let Some(o) = self.game.decided() {
             return self.outcome_score(o, ply);
         }
+        if self.persp.root_out(&self.game) {
+            return self.root_lost_score(ply);
+        }
         if self.is_repetition() || self.game.drawn_by_rule() {
             return self.draw_score();
         }
@@ -370,7 +485,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.quiescence(ply, alpha, beta);
         }
 
-        let key = self.game.key();
+        let params = G::SEARCH;
+        let side = self.mover_side();
+        let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
             if !pv_node && p.depth >= depth {
@@ -405,18 +522,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            let margin = 80 * depth - if improving { 40 } else { 0 };
-            if depth <= 7 && eval - margin >= beta && eval.abs() < MATE_BOUND {
+            let margin = params.reverse_futility_margin * depth
+                - if improving {
+                    params.reverse_futility_improving
+                } else {
+                    0
+                };
+            if depth <= params.reverse_futility_max_depth
+                && eval - margin >= beta
+                && eval.abs() < MATE_BOUND
+            {
                 return eval;
             }
             // Null move: if passing still holds beta, a real move surely does.
-            if depth >= 3 && eval >= beta && !self.after_null[ply] && self.game.null_move_allowed()
+            if depth >= params.null_move_min_depth
+                && eval >= beta
+                && !self.after_null[ply]
+                && self.game.null_move_allowed()
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = params.null_move_base
+                    + depth / params.null_move_depth_divisor
+                    + ((eval - beta) / params.null_move_eval_divisor)
+                        .min(params.null_move_eval_max);
+                let position_key = self.game.key();
                 if let Some(undo) = self.game.make_null() {
-                    self.keys.push(key);
+                    self.keys.push(position_key);
                     self.after_null[ply + 1] = true;
-                    let score = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, !cut_node);
+                    let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
                     self.after_null[ply + 1] = false;
                     self.keys.pop();
                     self.game.unmake_null(undo);
@@ -433,14 +565,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut moves = MoveList::new();
         self.game.generate(Scope::All, &mut moves);
         if moves.is_empty() {
-            return self.outcome_score(self.game.outcome_without_moves(), ply);
+            return match self.game.no_moves() {
+                NoMoves::Ends(o) => self.outcome_score(o, ply),
+                NoMoves::Withdraws => self.after_withdrawal(Some(depth), ply, alpha, beta),
+            };
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
         // Without a hash move this node was never searched: a shallower look is enough.
-        if tt_move.is_none() && depth >= 6 && (pv_node || cut_node) {
+        if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
             depth -= 1;
         }
         let killers = self.killers[ply];
+        let history_offset = self.history_offset();
         let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
             &mut entries,
@@ -448,7 +584,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             &moves,
             tt_move,
             &killers,
-            &self.history,
+            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
             true,
         );
 
@@ -457,26 +593,31 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: MoveList<G::Move> = MoveList::new();
-        let late_move_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let late_move_limit =
+            (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next_move() {
             let noisy = self.game.is_noisy(m);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
-                    if depth <= 5 && searched >= late_move_limit {
+                    if depth <= params.late_move_max_depth && searched >= late_move_limit {
                         continue;
                     }
-                    if depth <= 6 && eval + 90 + 80 * depth <= alpha {
+                    if depth <= params.futility_max_depth
+                        && eval + params.futility_base + params.futility_margin * depth <= alpha
+                    {
                         continue;
                     }
-                } else if depth <= 6 && !self.game.see_at_least(m, -90 * depth) {
+                } else if depth <= params.see_prune_max_depth
+                    && !self.game.see_at_least(m, -params.see_prune_margin * depth)
+                {
                     continue;
                 }
             }
             let history_score = if noisy {
                 0
             } else {
-                self.history[self.game.history_slot(m)]
+                self.history[history_offset + self.game.history_slot(m)]
             };
             let undo = self.play(m);
             self.after_null[ply + 1] = false;
@@ -484,22 +625,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let new_depth = depth - 1;
             let mut score;
             if searched == 0 {
-                score = -self.search(new_depth, ply + 1, -beta, -alpha, false);
+                score = self.child(side, new_depth, ply + 1, alpha, beta, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched > pv_node as usize && !noisy {
+                if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r += cut_node as i32 + (!improving) as i32;
                     r -= pv_node as i32 + gives_check as i32;
-                    r -= history_score / 6000;
+                    r -= history_score / params.lmr_history_divisor;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                score = self.child(side, new_depth - r, ply + 1, alpha, alpha + 1, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
+                    score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(new_depth, ply + 1, -beta, -alpha, false);
+                    score = self.child(side, new_depth, ply + 1, alpha, beta, false);
                 }
             }
             self.take_back(m, undo);
@@ -532,11 +673,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     k[1] = k[0];
                     k[0] = Some(bm);
                 }
-                let bonus = (depth * depth * 16).min(2000);
-                update_history(&mut self.history[self.game.history_slot(bm)], bonus);
+                let bonus =
+                    (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
+                let slot = history_offset + self.game.history_slot(bm);
+                update_history(&mut self.history[slot], bonus);
                 for &q in quiets_tried.iter() {
                     if q != bm {
-                        update_history(&mut self.history[self.game.history_slot(q)], -bonus);
+                        let slot = history_offset + self.game.history_slot(q);
+                        update_history(&mut self.history[slot], -bonus);
                     }
                 }
             }
@@ -564,13 +708,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if let Some(o) = self.game.decided() {
             return self.outcome_score(o, ply);
         }
+        if self.persp.root_out(&self.game) {
+            return self.root_lost_score(ply);
+        }
         if self.game.drawn_by_rule() {
             return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {
             return self.static_eval();
         }
-        let key = self.game.key();
+        let side = self.mover_side();
+        let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
             let fits = match p.bound {
@@ -596,22 +744,25 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.game
             .generate(if in_check { Scope::All } else { Scope::Noisy }, &mut moves);
         if moves.is_empty() {
-            return if in_check {
-                self.outcome_score(self.game.outcome_without_moves(), ply)
-            } else {
-                best
+            if !in_check {
+                return best;
+            }
+            return match self.game.no_moves() {
+                NoMoves::Ends(o) => self.outcome_score(o, ply),
+                NoMoves::Withdraws => self.after_withdrawal(None, ply, alpha, beta),
             };
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
         let no_killers = [None, None];
         let mut entries = MoveList::new();
+        let history_offset = self.history_offset();
         let mut picker = MovePicker::new(
             &mut entries,
             &self.game,
             &moves,
             tt_move,
             &no_killers,
-            &self.history,
+            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
             false,
         );
         let original_alpha = alpha;
@@ -621,7 +772,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let undo = self.play(m);
-            let score = -self.quiescence(ply + 1, -beta, -alpha);
+            let score = self.child_quiescence(side, ply + 1, alpha, beta);
             self.take_back(m, undo);
             if self.aborted {
                 return DRAW;

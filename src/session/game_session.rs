@@ -2,7 +2,7 @@
 //! repetitions), and the glue from text commands to the generic search and perft.
 
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
-use crate::core::{Evaluator, Game, MoveList, Outcome, Scope};
+use crate::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope, SeatSet};
 use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
 
 /// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
@@ -37,6 +37,11 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     /// A legal move as game records write it (SAN for the chess family).
     fn record_notation(&self, g: &Self::G, m: <Self::G as Game>::Move) -> String {
         g.move_text(m)
+    }
+    /// The clock word letter of each seat, in seat order (`w` reads `wtime`/`winc`; see
+    /// [`crate::search::CLOCK_LETTERS`]).
+    fn clock_letters(&self) -> &'static [char] {
+        &['w', 'b']
     }
     /// Why a game is decided on the board ("scepter captured"…).
     fn decided_reason(&self, _g: &Self::G) -> &'static str {
@@ -82,12 +87,27 @@ impl<V: VariantRules> GameSession<V> {
     }
 
     fn end(&self, outcome: Outcome, how: &str) -> GameStatus {
-        let (winner, text) = match outcome {
-            Outcome::Winner(s) => (Some(s), format!("{} by {how}", self.rules.winner_text(s))),
-            Outcome::Draw => (None, format!("draw by {how}")),
+        let (winner, drawn, text) = match outcome {
+            Outcome::Winner(s) => (
+                Some(s),
+                Vec::new(),
+                format!("{} by {how}", self.rules.winner_text(s)),
+            ),
+            Outcome::Draw(seats) if seats == SeatSet::first(self.game.seats()) => {
+                (None, seats.iter().collect(), format!("draw by {how}"))
+            }
+            Outcome::Draw(seats) => {
+                let names: Vec<String> = seats.iter().map(|s| self.rules.seat_name(s)).collect();
+                (
+                    None,
+                    seats.iter().collect(),
+                    format!("draw between {} by {how}", names.join(", ")),
+                )
+            }
         };
         GameStatus::Over(GameEnd {
             winner,
+            drawn,
             reason: how.to_string(),
             text,
         })
@@ -97,9 +117,25 @@ impl<V: VariantRules> GameSession<V> {
     fn make_recorded(&mut self, m: <V::G as Game>::Move) {
         self.history.push(self.game.key());
         self.game.make(m);
+        self.settle();
         // Positions before an irreversible move can never repeat: forget them.
         let keep = self.game.reversible_plies().min(self.history.len());
         self.history.drain(..self.history.len() - keep);
+    }
+
+    /// A player left without a move who withdraws does so at once, so that the position always
+    /// has a side to move that can move (or a finished game).
+    fn settle(&mut self) {
+        while self.game.decided().is_none()
+            && self.legal().is_empty()
+            && self.game.no_moves() == NoMoves::Withdraws
+        {
+            let before = self.game.key();
+            if self.game.make_withdrawal().is_none() {
+                break;
+            }
+            self.history.push(before);
+        }
     }
 }
 
@@ -121,6 +157,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             game,
             history: Vec::new(),
         };
+        next.settle();
         for (index, text) in moves.iter().enumerate() {
             let m = next
                 .game
@@ -153,20 +190,22 @@ impl<V: VariantRules> Session for GameSession<V> {
             return self.end(o, self.rules.decided_reason(&self.game));
         }
         if self.legal().is_empty() {
-            let o = self.game.outcome_without_moves();
-            return self.end(o, self.rules.no_moves_reason(&self.game));
+            if let NoMoves::Ends(o) = self.game.no_moves() {
+                return self.end(o, self.rules.no_moves_reason(&self.game));
+            }
         }
+        let active = Outcome::Draw(self.game.active());
         if self.game.drawn_by_rule() {
-            return self.end(Outcome::Draw, self.rules.draw_reason(&self.game));
+            return self.end(active, self.rules.draw_reason(&self.game));
         }
         if self.repetitions() >= 2 {
-            return self.end(Outcome::Draw, "threefold repetition");
+            return self.end(active, "threefold repetition");
         }
         GameStatus::Ongoing
     }
 
     fn seats(&self) -> usize {
-        self.game.players()
+        self.game.seats()
     }
 
     fn to_move(&self) -> u8 {
@@ -175,6 +214,14 @@ impl<V: VariantRules> Session for GameSession<V> {
 
     fn seat_name(&self, seat: u8) -> String {
         self.rules.seat_name(seat)
+    }
+
+    fn clock_letters(&self) -> &'static [char] {
+        self.rules.clock_letters()
+    }
+
+    fn active_seats(&self) -> crate::core::SeatSet {
+        self.game.active()
     }
 
     fn play(&mut self, text: &str) -> Result<String, VariantError> {
@@ -241,11 +288,12 @@ impl<V: VariantRules> Session for GameSession<V> {
             });
         }
         let eval = self.rules.evaluator(options.material_only);
+        let limits = limits.for_seats(self.rules.clock_letters());
         let request = SearchRequest {
             game: &self.game,
             history: &self.history,
             root_moves,
-            limits,
+            limits: &limits,
             options,
             table,
             stop: &control.stop,

@@ -31,6 +31,8 @@ pub enum GameStatus {
 pub struct GameEnd {
     /// The winning seat (0 moves first in the standard set-up), or None for a draw.
     pub winner: Option<u8>,
+    /// For a draw, the seats that share it (every seat left out lost); empty with a winner.
+    pub drawn: Vec<u8>,
     /// Why, in a few words: "checkmate", "threefold repetition", "king captured"…
     pub reason: String,
     /// The whole verdict for a person, e.g. "white wins by checkmate".
@@ -79,6 +81,10 @@ pub trait Session: Send {
     fn to_move(&self) -> u8;
     /// "white", "attackers"…: a seat's name.
     fn seat_name(&self, seat: u8) -> String;
+    /// The clock word letter of each seat (`w` for `wtime`/`winc`…), in seat order.
+    fn clock_letters(&self) -> &'static [char];
+    /// The seats still playing.
+    fn active_seats(&self) -> crate::core::SeatSet;
     /// Plays one move, returning it in the game's record notation (SAN for the chess family,
     /// the move text elsewhere). An illegal move leaves the position unchanged.
     fn play(&mut self, text: &str) -> Result<String, VariantError>;

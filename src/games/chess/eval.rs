@@ -6,7 +6,7 @@ use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H};
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{file_of, rank_of, Color, Role, Square};
-use crate::core::{Evaluator, Score};
+use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// A midgame and an endgame value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -453,6 +453,10 @@ const TEMPO: Score = 12;
 
 impl Evaluator<Position> for ChessEval {
     #[inline]
+    fn evaluate_seats(&self, pos: &Position) -> SeatScores {
+        two_seat_scores(pos.to_move(), pos.active(), self.evaluate(pos))
+    }
+
     fn evaluate(&self, pos: &Position) -> Score {
         let b = breakdown(pos);
         let white = if self.material_only {

@@ -5,7 +5,7 @@ use super::moves::{ChessMove, MoveKind};
 use super::position::{Position, Undo};
 use super::rules::Rules;
 use super::types::{Color, Role};
-use crate::core::{Game, MoveList, MoveTextError, Outcome, Scope, Score, Seat};
+use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat, SeatSet};
 
 /// Piece values for move ordering and exchange evaluation (centipawns).
 pub const SEE_VALUES: [Score; 7] = [100, 320, 330, 500, 950, 20_000, 400];
@@ -16,7 +16,7 @@ impl Game for Position {
     const HISTORY_SLOTS: usize = 64 * 64;
 
     #[inline(always)]
-    fn players(&self) -> usize {
+    fn seats(&self) -> usize {
         2
     }
     #[inline(always)]
@@ -43,12 +43,12 @@ impl Game for Position {
     fn decided(&self) -> Option<Outcome> {
         Position::decided(self).map(|c| Outcome::Winner(c as Seat))
     }
-    fn outcome_without_moves(&self) -> Outcome {
-        if self.in_check() {
+    fn no_moves(&self) -> NoMoves {
+        NoMoves::Ends(if self.in_check() {
             Outcome::Winner(self.side_to_move().flip() as Seat)
         } else {
-            Outcome::Draw
-        }
+            Outcome::Draw(SeatSet::first(2))
+        })
     }
     fn drawn_by_rule(&self) -> bool {
         // The fifty-move rule yields to a mate delivered on the hundredth half-move.

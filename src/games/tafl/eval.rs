@@ -7,7 +7,7 @@ use super::board::{
 };
 use super::movegen::gates_open_from;
 use super::position::{Cell, Side, TaflPosition};
-use crate::core::{Evaluator, Score};
+use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -257,6 +257,10 @@ pub struct TaflEval {
 }
 
 impl Evaluator<TaflPosition> for TaflEval {
+    fn evaluate_seats(&self, pos: &TaflPosition) -> SeatScores {
+        two_seat_scores(pos.to_move(), pos.active(), self.evaluate(pos))
+    }
+
     fn evaluate(&self, pos: &TaflPosition) -> Score {
         let attackers_view = if self.material_only {
             material(pos)

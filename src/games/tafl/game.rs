@@ -3,7 +3,7 @@
 use super::board::{is_gate, on_edge, parse_square, NEIGHBOURS, NO_SQUARE, RAYS, THRONE};
 use super::movegen::{gates_open_from, generate, open_gate_lines};
 use super::position::{Cell, Side, TaflMove, TaflPosition, Undo};
-use crate::core::{Game, MoveList, MoveTextError, Outcome, Scope, Score, Seat};
+use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat};
 
 /// Is `sq` on an open line from the king to a gate (so a piece there blocks the escape)?
 fn blocks_escape_line(pos: &TaflPosition, king: u8, sq: u8) -> bool {
@@ -58,7 +58,7 @@ impl Game for TaflPosition {
     type Undo = Undo;
     const HISTORY_SLOTS: usize = 128 * 128;
 
-    fn players(&self) -> usize {
+    fn seats(&self) -> usize {
         2
     }
     #[inline(always)]
@@ -85,8 +85,8 @@ impl Game for TaflPosition {
     fn decided(&self) -> Option<Outcome> {
         self.winner().map(|s| Outcome::Winner(s as Seat))
     }
-    fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Winner(self.side_to_move().flip() as Seat)
+    fn no_moves(&self) -> NoMoves {
+        NoMoves::Ends(Outcome::Winner(self.side_to_move().flip() as Seat))
     }
     fn drawn_by_rule(&self) -> bool {
         false

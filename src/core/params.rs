@@ -1,0 +1,88 @@
+//! The constants of the generic alpha-beta search, chosen per game ([`crate::core::Game::SEARCH`]):
+//! margins and reductions tuned for chess need not suit tafl or a test game, and a game whose
+//! search must be exact (the multi-player test game) switches the unsound ones off.
+
+use super::Score;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Half-width of the first aspiration window, and the depth from which windows are used.
+    pub aspiration_window: Score,
+    pub aspiration_min_depth: i32,
+    /// Reverse futility: return the static score when it beats beta by this margin per ply.
+    pub reverse_futility_max_depth: i32,
+    pub reverse_futility_margin: Score,
+    pub reverse_futility_improving: Score,
+    /// Null move: minimum depth, and the reduction `base + depth / divisor + min((eval - beta)
+    /// / eval_divisor, eval_max)`.
+    pub null_move_min_depth: i32,
+    pub null_move_base: i32,
+    pub null_move_depth_divisor: i32,
+    pub null_move_eval_divisor: Score,
+    pub null_move_eval_max: i32,
+    /// A node with no hash move is searched one ply shallower from this depth on.
+    pub iid_min_depth: i32,
+    /// Late move pruning: up to this depth, quiet moves past `(base + depth²)` are skipped.
+    pub late_move_max_depth: i32,
+    pub late_move_base: i32,
+    /// Futility pruning of quiet moves: static score + base + margin * depth below alpha.
+    pub futility_max_depth: i32,
+    pub futility_base: Score,
+    pub futility_margin: Score,
+    /// Noisy moves losing more than margin * depth by exchange are skipped up to this depth.
+    pub see_prune_max_depth: i32,
+    pub see_prune_margin: Score,
+    /// Late move reductions: from this depth, `base + ln(depth) ln(moves) / divisor` plies, less
+    /// one per `history_divisor` of history score.
+    pub lmr_min_depth: i32,
+    pub lmr_base: f64,
+    pub lmr_divisor: f64,
+    pub lmr_history_divisor: i32,
+    /// History bonus for a cut-off: `min(scale * depth², max)`.
+    pub history_bonus_scale: i32,
+    pub history_bonus_max: i32,
+}
+
+impl SearchParams {
+    /// Tuned on chess; tafl plays with them too (its bench signature depends on them).
+    pub const CHESS: SearchParams = SearchParams {
+        aspiration_window: 20,
+        aspiration_min_depth: 5,
+        reverse_futility_max_depth: 7,
+        reverse_futility_margin: 80,
+        reverse_futility_improving: 40,
+        null_move_min_depth: 3,
+        null_move_base: 3,
+        null_move_depth_divisor: 4,
+        null_move_eval_divisor: 200,
+        null_move_eval_max: 3,
+        iid_min_depth: 6,
+        late_move_max_depth: 5,
+        late_move_base: 3,
+        futility_max_depth: 6,
+        futility_base: 90,
+        futility_margin: 80,
+        see_prune_max_depth: 6,
+        see_prune_margin: 90,
+        lmr_min_depth: 3,
+        lmr_base: 0.75,
+        lmr_divisor: 2.25,
+        lmr_history_divisor: 6000,
+        history_bonus_scale: 16,
+        history_bonus_max: 2000,
+    };
+
+    /// Plain alpha-beta: no pruning or reduction that could change the minimax value (for games
+    /// whose search is checked against a brute-force reference).
+    pub const EXACT: SearchParams = SearchParams {
+        aspiration_min_depth: i32::MAX,
+        reverse_futility_max_depth: 0,
+        null_move_min_depth: i32::MAX,
+        iid_min_depth: i32::MAX,
+        late_move_max_depth: 0,
+        futility_max_depth: 0,
+        see_prune_max_depth: 0,
+        lmr_min_depth: i32::MAX,
+        ..SearchParams::CHESS
+    };
+}

@@ -1,0 +1,191 @@
+//! Searches for three or more active seats besides paranoid (which is the alpha-beta core under
+//! a root-against-everyone [`super::Paranoid`] perspective): max-n ([`maxn`]) and best-reply
+//! search with its BRS+ refinement ([`brs`]).
+//!
+//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering,
+//! one `info` report per finished iteration, and the rule that the first iteration always
+//! finishes so there is a move to play. They run on the calling thread only: without a shared
+//! table, helper threads would search the same tree again.
+
+pub mod brs;
+pub mod maxn;
+
+use super::limits::SearchLimits;
+use super::report::{Report, ReportScore, SearchResult};
+use super::timeman::{budget, SearchClock};
+use super::{pv_text, SearchRequest};
+use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The node counter and the limits every node checks.
+pub(crate) struct Budget<'a> {
+    stop: &'a AtomicBool,
+    pondering: &'a AtomicBool,
+    was_pondering: bool,
+    clock: SearchClock,
+    node_limit: Option<u64>,
+    pub nodes: u64,
+    /// While the first iteration runs nothing stops the search: there must be a move.
+    must_finish: bool,
+    aborted: bool,
+}
+
+impl<'a> Budget<'a> {
+    fn new<G: Game>(request: &SearchRequest<'a, G>) -> Budget<'a> {
+        let seat = request.game.to_move() as usize;
+        Budget {
+            stop: request.stop,
+            pondering: request.pondering,
+            was_pondering: request.pondering.load(Ordering::Relaxed),
+            clock: SearchClock::new(budget(request.limits, request.options, seat)),
+            node_limit: request.limits.nodes,
+            nodes: 0,
+            must_finish: true,
+            aborted: false,
+        }
+    }
+
+    /// Counts a node; true once the search must end (checked in full every 1024 nodes).
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.aborted || self.nodes % 1024 != 0 || self.must_finish {
+            return self.aborted;
+        }
+        let out_of_time = !self.sync_pondering() && self.clock.hard_expired();
+        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        if out_of_time || out_of_nodes {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Whether the search still ponders; at `ponderhit` the move's own time starts.
+    fn sync_pondering(&mut self) -> bool {
+        let pondering = self.pondering.load(Ordering::Relaxed);
+        if self.was_pondering && !pondering {
+            self.clock.restart();
+        }
+        self.was_pondering = pondering;
+        pondering
+    }
+}
+
+/// What one finished iteration found.
+pub(crate) struct Iteration<M> {
+    pub best: M,
+    /// The root's score (its share in max-n).
+    pub score: Score,
+    /// The max-n value vector.
+    pub vector: Option<SeatScores>,
+    pub pv: Vec<M>,
+}
+
+/// The score `info` prints for an iteration.
+pub(crate) type ScoreForReport<M> = fn(&Iteration<M>) -> Score;
+
+/// Iterative deepening: `iterate(depth, budget, previous best)` searches one depth, `None` when
+/// the budget ran out mid-way (its partial result is dropped).
+pub(crate) fn deepen<G: Game>(
+    request: &SearchRequest<'_, G>,
+    report: &mut dyn FnMut(&Report),
+    report_score: ScoreForReport<G::Move>,
+    leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
+    mut iterate: impl FnMut(i32, &mut Budget, Option<G::Move>) -> Option<Iteration<G::Move>>,
+) -> SearchResult<G::Move> {
+    let limits: &SearchLimits = request.limits;
+    let mut budget = Budget::new(request);
+    let max_depth = limits.depth.map_or(MAX_PLY as i32 - 2, |d| {
+        (d as i32).clamp(1, MAX_PLY as i32 - 2)
+    });
+    let mut last: Option<Iteration<G::Move>> = None;
+    let mut completed = 0;
+    for depth in 1..=max_depth {
+        let previous = last.as_ref().map(|it| it.best);
+        let Some(it) = iterate(depth, &mut budget, previous) else {
+            break;
+        };
+        budget.must_finish = false;
+        completed = depth;
+        let ms = budget.clock.elapsed().as_millis() as u64;
+        let seat_scores = it.vector.unwrap_or_else(|| leaf_vector(&it.pv));
+        report(&Report {
+            depth: depth as u32,
+            seldepth: it.pv.len().max(depth as usize) as u32,
+            multipv: 1,
+            score: ReportScore::from_score(report_score(&it)),
+            bound: None,
+            nodes: budget.nodes,
+            nps: (budget.nodes * 1000)
+                .checked_div(ms)
+                .unwrap_or(budget.nodes * 1000),
+            hashfull: 0,
+            time_ms: ms,
+            pv: pv_text(request.game, &it.pv),
+            seat_scores: Some(seat_scores[..request.game.seats()].to_vec()),
+        });
+        last = Some(it);
+        if budget.aborted() || request.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if !budget.sync_pondering() && budget.clock.soft_expired(0.85) {
+            break;
+        }
+    }
+    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
+    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
+        && !request.stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    request.stop.store(true, Ordering::Relaxed);
+    let (best, ponder, score, vector) = match &last {
+        Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
+        None => (request.root_moves.first().copied(), None, 0, None),
+    };
+    SearchResult {
+        best,
+        ponder,
+        score,
+        seat_scores: vector,
+        depth: completed as u32,
+        nodes: budget.nodes,
+    }
+}
+
+/// The legal moves of the side to move.
+pub(crate) fn legal_moves<G: Game>(g: &G) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    g.generate(Scope::All, &mut moves);
+    moves
+}
+
+/// The static ordering every best-reply search shares: noisy moves first by their own order,
+/// then quiet moves by the game's bonus; the first generated among equals.
+pub(crate) fn static_order<G: Game>(g: &G, m: G::Move) -> Score {
+    if g.is_noisy(m) {
+        (1 << 20) + g.noisy_order(m)
+    } else {
+        g.quiet_order(m)
+    }
+}
+
+/// Moves sorted by [`static_order`], best first, stable; `first` (the previous iteration's
+/// best) leads when given.
+pub(crate) fn ordered<G: Game>(g: &G, moves: &[G::Move], first: Option<G::Move>) -> Vec<G::Move> {
+    let mut list: Vec<(Score, G::Move)> = moves
+        .iter()
+        .map(|&m| {
+            let lead = if Some(m) == first { 1 << 30 } else { 0 };
+            (lead + static_order(g, m), m)
+        })
+        .collect();
+    list.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+    list.into_iter().map(|(_, m)| m).collect()
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A deliberately broken engine for the match runner's tests.
 
-    broken_engine.py MODE ENGINE [N]
+    broken_engine.py MODE ENGINE [N [LOG]]
 
 Passes the protocol through to a real ENGINE (Regalia) and misbehaves at the N-th `go` of its
 life (default 3), so every game sees a few good moves first:
@@ -10,6 +10,9 @@ life (default 3), so every game sees a few good moves first:
     silent   never answers that `go` (nor anything after it)
     exit     exits at that `go`, mid-game
     mute     never answers anything at all, not even `uci`
+    good     never misbehaves (a witness: with LOG it records what the runner sends)
+
+With LOG, every `go` line it receives is appended to that file.
 """
 import os
 import subprocess
@@ -18,7 +21,10 @@ import threading
 
 mode, engine = sys.argv[1], sys.argv[2]
 fault_at = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-if mode not in ("illegal", "silent", "exit", "mute"):
+log_path = sys.argv[4] if len(sys.argv) > 4 else None
+if mode == "good":
+    fault_at = 0
+if mode not in ("illegal", "silent", "exit", "mute", "good"):
     sys.exit(f"unknown mode {mode}")
 
 child = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -40,6 +46,9 @@ def forward_output():
 threading.Thread(target=forward_output, daemon=True).start()
 for line in sys.stdin:
     if line.split()[:1] == ["go"]:
+        if log_path:
+            with open(log_path, "a") as log:
+                log.write(line)
         with lock:
             state["goes"] += 1
             if state["goes"] == fault_at:

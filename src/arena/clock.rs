@@ -1,6 +1,7 @@
 //! Time controls and the seats' clocks: what `go` says, and when a mover has run out of time.
 
 use super::MatchError;
+use crate::core::SeatSet;
 use std::time::Duration;
 
 /// The limits every move of a match is played under.
@@ -104,15 +105,24 @@ impl MoveLimits {
         vec![clock; seats]
     }
 
-    /// The `go` command for `mover`. Two-player games use `wtime/btime` (seat 0 is "white");
-    /// three and four seats will use the per-seat fields Sceptre's protocol defines.
-    pub fn go_command(&self, clocks: &[SeatClock], mover: usize) -> String {
+    /// The `go` command for `mover`: the clock and increment of every active seat under its
+    /// clock word (`letters[seat]`: `w` for `wtime`/`winc`, `b`, `r`, `g`), then the mover's
+    /// moves to go.
+    pub fn go_command(
+        &self,
+        clocks: &[SeatClock],
+        mover: usize,
+        letters: &[char],
+        active: SeatSet,
+    ) -> String {
         let mut go = String::from("go");
         if let Some(tc) = &self.clock {
-            let names = [("wtime", "winc"), ("btime", "binc")];
-            for (seat, (time, inc)) in names.iter().enumerate().take(clocks.len()) {
-                go.push_str(&format!(" {time} {}", clocks[seat].left_ms.max(0)));
-                go.push_str(&format!(" {inc} {}", tc.increment.as_millis()));
+            for (seat, letter) in letters.iter().enumerate().take(clocks.len()) {
+                if !active.contains(seat as u8) {
+                    continue;
+                }
+                go.push_str(&format!(" {letter}time {}", clocks[seat].left_ms.max(0)));
+                go.push_str(&format!(" {letter}inc {}", tc.increment.as_millis()));
             }
             if let Some(m) = clocks[mover].moves_to_go {
                 go.push_str(&format!(" movestogo {m}"));
@@ -210,8 +220,20 @@ mod tests {
         let l = limits("2/1+0.1");
         let mut clocks = l.start_clocks(2);
         assert_eq!(
-            l.go_command(&clocks, 0),
+            l.go_command(&clocks, 0, &['w', 'b'], SeatSet::first(2)),
             "go wtime 1000 winc 100 btime 1000 binc 100 movestogo 2"
+        );
+        // Four seats whose first seat plays black, the third one out.
+        let mut four = l.start_clocks(4);
+        four[3].left_ms = 700;
+        assert_eq!(
+            l.go_command(
+                &four,
+                3,
+                &['b', 'w', 'r', 'g'],
+                SeatSet::first(4).without(2)
+            ),
+            "go btime 1000 binc 100 wtime 1000 winc 100 gtime 700 ginc 100 movestogo 2"
         );
         assert_eq!(l.deadline(&clocks[0]), Duration::from_millis(1050));
         l.charge(&mut clocks[0], Duration::from_millis(300));
@@ -228,11 +250,12 @@ mod tests {
         l.clock = None;
         l.movetime = Some(Duration::from_millis(100));
         let clocks = l.start_clocks(2);
-        assert_eq!(l.go_command(&clocks, 1), "go movetime 100");
+        let two = (&['w', 'b'][..], SeatSet::first(2));
+        assert_eq!(l.go_command(&clocks, 1, two.0, two.1), "go movetime 100");
         assert_eq!(l.deadline(&clocks[1]), Duration::from_millis(150));
         l.movetime = None;
         l.nodes = Some(5000);
-        assert_eq!(l.go_command(&clocks, 1), "go nodes 5000");
+        assert_eq!(l.go_command(&clocks, 1, two.0, two.1), "go nodes 5000");
         assert_eq!(l.deadline(&clocks[1]), Duration::from_secs(30));
     }
 }

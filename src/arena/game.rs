@@ -2,12 +2,13 @@
 //! engine for its move under the clock, and ends the game by rule, by a fault (illegal move,
 //! time, crash) or by adjudication.
 
-use super::adjudication::Adjudication;
+use super::adjudication::{Adjudication, Verdict};
 use super::clock::MoveLimits;
 use super::engine::{EngineFault, EngineProcess, EngineScore};
 use super::openings::Opening;
 use super::{EngineSpec, MatchError};
-use crate::session::{GameEnd, GameStatus, Variant};
+use crate::core::{SeatSet, SeatState};
+use crate::session::{GameEnd, GameStatus, Session, Variant};
 use std::time::Duration;
 
 /// Which game to play: its number, its start, and which engine sits at each seat.
@@ -67,6 +68,16 @@ pub enum Ending {
     },
 }
 
+/// A seat leaving a game of three or four that goes on without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatEvent {
+    /// How many moves had been played.
+    pub after_moves: usize,
+    pub seat: u8,
+    /// "eliminated", "withdrew", "forfeits: lost on time …", "resigns …".
+    pub what: String,
+}
+
 /// A finished game, everything a record or a table needs.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -75,6 +86,10 @@ pub struct GameRecord {
     /// "white", "black" / "attackers", "defenders".
     pub seat_names: Vec<String>,
     pub moves: Vec<PlayedMove>,
+    /// Seats that left the game on the way (eliminations, withdrawals, forfeits).
+    pub events: Vec<SeatEvent>,
+    /// The seats still playing when the game ended.
+    pub active: SeatSet,
     pub ending: Ending,
 }
 
@@ -84,26 +99,33 @@ impl GameRecord {
         match &self.ending {
             Ending::Rule(end) => end.winner,
             Ending::Adjudicated { winner, .. } => *winner,
-            Ending::Fault { seat, .. } if self.seat_names.len() == 2 => Some(1 - seat),
-            Ending::Fault { .. } => None,
+            Ending::Fault { seat, .. } => {
+                let others = self.active.without(*seat);
+                (others.len() == 1).then(|| others.iter().next()).flatten()
+            }
         }
     }
 
-    /// Points per seat, summing to one: the winner takes all, a draw is shared, and a faulty
-    /// seat's point goes to the others.
+    /// Points per seat, summing to one: the winner takes all; a draw is shared by the seats
+    /// that drew (by rule), or by the seats still playing (adjudicated); a faulty seat's point
+    /// goes to the others still playing. Seats that left the game get nothing.
     pub fn points(&self) -> Vec<f64> {
         let n = self.seat_names.len();
         let mut points = vec![0.0; n];
+        let share = |points: &mut Vec<f64>, seats: &[u8]| {
+            for &s in seats {
+                points[s as usize] = 1.0 / seats.len() as f64;
+            }
+        };
+        let still_in: Vec<u8> = self.active.iter().collect();
         match (self.winner(), &self.ending) {
             (Some(w), _) => points[w as usize] = 1.0,
+            (None, Ending::Rule(end)) if !end.drawn.is_empty() => share(&mut points, &end.drawn),
             (None, Ending::Fault { seat, .. }) => {
-                for (s, p) in points.iter_mut().enumerate() {
-                    if s != *seat as usize {
-                        *p = 1.0 / (n - 1) as f64;
-                    }
-                }
+                let others: Vec<u8> = still_in.iter().copied().filter(|s| s != seat).collect();
+                share(&mut points, &others);
             }
-            (None, _) => points.iter_mut().for_each(|p| *p = 1.0 / n as f64),
+            (None, _) => share(&mut points, &still_in),
         }
         points
     }
@@ -142,6 +164,8 @@ pub fn play(
         variant: rules.variant,
         seat_names,
         moves: Vec::new(),
+        events: Vec::new(),
+        active: referee.active_seats(),
         ending: Ending::Adjudicated {
             winner: None,
             why: "not played".into(),
@@ -169,6 +193,7 @@ pub fn play(
         }
     }
     let mut clocks = rules.limits.start_clocks(seats);
+    let letters = referee.clock_letters();
     let mut move_texts: Vec<String> = Vec::new();
     record.ending = loop {
         if let GameStatus::Over(end) = referee.status() {
@@ -188,32 +213,43 @@ pub fn play(
                 move_texts.join(" ")
             )
         };
-        let go = rules.limits.go_command(&clocks, seat);
+        let go = rules
+            .limits
+            .go_command(&clocks, seat, letters, referee.active_seats());
         let deadline = rules.limits.deadline(&clocks[seat]);
         let thought = match engine.think(&position, &go, deadline) {
             Ok(t) => t,
             Err((EngineFault::Timeout(_), used)) => {
                 slots[e] = None;
-                break fault(
-                    seat,
-                    FaultKind::TimeForfeit,
-                    format!(
-                        "lost on time (no move after {} ms; {} ms allowed, margin included)",
-                        used.as_millis(),
-                        deadline.as_millis()
-                    ),
+                let detail = format!(
+                    "lost on time (no move after {} ms; {} ms allowed, margin included)",
+                    used.as_millis(),
+                    deadline.as_millis()
                 );
+                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                    true => continue,
+                    false => break fault(seat, FaultKind::TimeForfeit, detail),
+                }
             }
             Err((why, _)) => {
                 slots[e] = None;
-                break fault(seat, FaultKind::Crash, format!("engine {why}"));
+                let detail = format!("engine {why}");
+                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                    true => continue,
+                    false => break fault(seat, FaultKind::Crash, detail),
+                }
             }
         };
+        let before: Vec<SeatState> = (0..seats as u8).map(|s| referee.seat_state(s)).collect();
         let notation = match referee.play(&thought.best) {
             Ok(n) => n,
             Err(why) => {
                 slots[e] = None;
-                break fault(seat, FaultKind::IllegalMove, why.to_string());
+                let detail = why.to_string();
+                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                    true => continue,
+                    false => break fault(seat, FaultKind::IllegalMove, detail),
+                }
             }
         };
         rules.limits.charge(&mut clocks[seat], thought.elapsed);
@@ -226,18 +262,55 @@ pub fn play(
             depth: thought.depth,
             elapsed: thought.elapsed,
         });
+        note_departures(referee.as_ref(), &mut record, &before);
         if let GameStatus::Over(end) = referee.status() {
             break Ending::Rule(end);
         }
-        if let Some(v) = rules
+        match rules
             .adjudication
-            .verdict(&record.moves, &record.seat_names)
+            .verdict(&record.moves, &record.seat_names, referee.active_seats())
         {
-            break Ending::Adjudicated {
-                winner: v.winner,
-                why: v.why,
-            };
+            None => {}
+            Some(Verdict::Ends { winner, why }) => break Ending::Adjudicated { winner, why },
+            Some(Verdict::Resigns { seat, why }) => {
+                if !leave(referee.as_mut(), &mut record, seat as usize, &why) {
+                    let winner = referee.active_seats().without(seat).iter().next();
+                    break Ending::Adjudicated { winner, why };
+                }
+            }
         }
     };
+    record.active = referee.active_seats();
     Ok(record)
+}
+
+/// A seat whose engine failed or resigned leaves a game of three or more, which goes on
+/// without it; false when the game cannot go on (two seats: the fault ends it).
+fn leave(referee: &mut dyn Session, record: &mut GameRecord, seat: usize, why: &str) -> bool {
+    if referee.active_seats().len() <= 2 || !referee.forfeit(seat as u8) {
+        return false;
+    }
+    record.events.push(SeatEvent {
+        after_moves: record.moves.len(),
+        seat: seat as u8,
+        what: format!("forfeits: {why}"),
+    });
+    true
+}
+
+/// Records the seats the last move put out of the game.
+fn note_departures(referee: &dyn Session, record: &mut GameRecord, before: &[SeatState]) {
+    for (seat, was) in before.iter().enumerate() {
+        let now = referee.seat_state(seat as u8);
+        if *was == SeatState::Active && now != SeatState::Active {
+            record.events.push(SeatEvent {
+                after_moves: record.moves.len(),
+                seat: seat as u8,
+                what: match now {
+                    SeatState::Withdrawn => "withdrew".to_string(),
+                    _ => "eliminated".to_string(),
+                },
+            });
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! other games (tafl, later Sceptre), both described in protocol.md.
 
 use super::engine::EngineScore;
-use super::game::{Ending, FaultKind, GameRecord};
+use super::game::{Ending, FaultKind, GameRecord, SeatEvent};
 use crate::session::Variant;
 
 /// What every record of a match shares.
@@ -138,7 +138,12 @@ fn line_record(game: &GameRecord, header: &RecordHeader) -> String {
     out.push_str(&format!("start {}\n", game.setup.opening.position));
     out.push_str(&format!("opening {}\n", game.setup.opening.source));
     out.push_str(&format!("limits {}\n", header.limits));
+    let event_line = |e: &SeatEvent| format!("out {} {} {}\n", e.after_moves, e.seat, e.what);
+    let mut events = game.events.iter().peekable();
     for (i, m) in game.moves.iter().enumerate() {
+        while let Some(e) = events.next_if(|e| e.after_moves <= i) {
+            out.push_str(&event_line(e));
+        }
         out.push_str(&format!("move {} {} {}", i + 1, m.seat, m.text));
         if let Some(s) = m.score {
             out.push_str(&format!(" score {s}"));
@@ -147,6 +152,9 @@ fn line_record(game: &GameRecord, header: &RecordHeader) -> String {
             out.push_str(&format!(" depth {d}"));
         }
         out.push_str(&format!(" time {}\n", m.elapsed.as_millis()));
+    }
+    for e in events {
+        out.push_str(&event_line(e));
     }
     let points: Vec<String> = game.points().iter().map(|p| format_points(*p)).collect();
     out.push_str(&format!("points {}\n", points.join(" ")));
@@ -204,6 +212,8 @@ mod tests {
                     elapsed: Duration::from_millis(120),
                 })
                 .collect(),
+            events: Vec::new(),
+            active: crate::core::SeatSet::first(2),
             ending,
         }
     }

@@ -59,8 +59,8 @@ pub fn run(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord, &Standings),
 ) -> Result<MatchSummary, MatchError> {
+    let seats = seat_count(config)?;
     let probe = config.variant.new_session();
-    let seats = probe.seats();
     if config.engines.len() != seats {
         return Err(MatchError::Setup(format!(
             "{} has {seats} seats: give {seats} --engine arguments (got {})",
@@ -164,6 +164,30 @@ pub fn run(
             sprt_decision,
         }),
     }
+}
+
+/// How many seats the match's games have: the openings say (a game of several player counts,
+/// like Sceptre's, sets them in its positions), and they must all agree.
+fn seat_count(config: &MatchConfig) -> Result<usize, MatchError> {
+    let mut probe = config.variant.new_session();
+    let mut seats = None;
+    for opening in &config.openings {
+        probe
+            .set_position(Some(&opening.position), &[])
+            .map_err(|e| MatchError::Openings(format!("{}: {e}", opening.source)))?;
+        match seats {
+            None => seats = Some(probe.seats()),
+            Some(n) if n != probe.seats() => {
+                return Err(MatchError::Openings(format!(
+                    "{}: a game of {} seats among openings of {n}",
+                    opening.source,
+                    probe.seats()
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(seats.unwrap_or_else(|| config.variant.new_session().seats()))
 }
 
 /// Starts every engine once: a program that cannot be run at all, or that cannot play the

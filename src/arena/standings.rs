@@ -186,6 +186,8 @@ mod tests {
             variant: Variant::Chess,
             seat_names: (0..seats).map(|s| format!("s{s}")).collect(),
             moves: Vec::new(),
+            events: Vec::new(),
+            active: crate::core::SeatSet::first(seats),
             ending,
         }
     }
@@ -275,5 +277,37 @@ mod tests {
         let text = s.report(None);
         assert!(!text.contains("Elo"), "no Elo with four engines: {text}");
         assert!(text.contains("seat 3 (p3)"), "{text}");
+    }
+
+    #[test]
+    fn draws_among_some_seats_leave_the_others_nothing() {
+        let names: Vec<String> = ["A", "B", "C"].iter().map(|s| s.to_string()).collect();
+        let mut drawn = record(
+            vec![0, 1, 2],
+            Ending::Rule(GameEnd {
+                winner: None,
+                drawn: vec![0, 2],
+                reason: "rule".into(),
+                text: "draw between s0, s2".into(),
+            }),
+        );
+        assert_eq!(drawn.points(), [0.5, 0.0, 0.5]);
+        // Adjudicated after seat 1 left: the two still playing share the point.
+        drawn.ending = Ending::Adjudicated {
+            winner: None,
+            why: "limit".into(),
+        };
+        drawn.active = crate::core::SeatSet::only(0).with(2);
+        assert_eq!(drawn.points(), [0.5, 0.0, 0.5]);
+        // A fault with two left: the other one wins.
+        drawn.ending = Ending::Fault {
+            seat: 2,
+            kind: FaultKind::Crash,
+            detail: "exited".into(),
+        };
+        assert_eq!(drawn.winner(), Some(0));
+        let mut s = Standings::new(names, (0..3).map(|i| format!("p{i}")).collect());
+        s.add(&drawn);
+        assert!(s.report(None).contains("seat 2 (p2)"));
     }
 }

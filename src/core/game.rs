@@ -85,6 +85,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
     fn unmake_withdrawal(&mut self, _undo: Self::Undo) {}
+    /// Takes `seat` out of the game at once, whoever is to move (its player resigned, or its
+    /// engine failed in a match); the game goes on without it. `None` where the game cannot
+    /// go on that way (two-seat games: the other side simply wins).
+    fn make_forfeit(&mut self, _seat: Seat) -> Option<Self::Undo> {
+        None
+    }
     /// Hands the turn to `seat` without a move (best-reply searches let one opponent move out of
     /// turn); `None` where the game has no such notion.
     fn make_pass_to(&mut self, _seat: Seat) -> Option<Self::Undo> {

@@ -42,6 +42,12 @@ impl SeatSet {
         SeatSet(self.0 & !(1 << seat))
     }
 
+    /// The seats of `self` not in `other`.
+    #[must_use]
+    pub const fn without_all(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }

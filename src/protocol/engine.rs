@@ -4,6 +4,7 @@
 use super::command::{parse, Command, GoCommand, ParseError};
 use super::options::{EngineOptions, OptionEffect};
 use super::output::Output;
+use crate::core::SeatState;
 use crate::search::{SearchLimits, SearchOptions, SharedTable, TranspositionTable};
 use crate::session::{run_bench, GameStatus, SearchControl, Session};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,6 +84,13 @@ impl Engine {
             Command::Position { position, moves } => {
                 match self.session.set_position(position.as_deref(), &moves) {
                     Ok(()) => {
+                        for (seat, state) in self.session.last_move_departures() {
+                            let name = self.session.seat_name(seat);
+                            self.out.info_string(&match state {
+                                SeatState::Withdrawn => format!("{name} withdrew"),
+                                _ => format!("{name} eliminated"),
+                            });
+                        }
                         if let GameStatus::Over(result) = self.session.status() {
                             self.out.info_string(&format!("game over: {result}"));
                         }

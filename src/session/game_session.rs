@@ -2,7 +2,7 @@
 //! repetitions), and the glue from text commands to the generic search and perft.
 
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
-use crate::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope, SeatSet};
+use crate::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope, SeatSet, SeatState};
 use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
 
 /// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
@@ -55,15 +55,19 @@ pub struct GameSession<V: VariantRules> {
     game: V::G,
     /// Keys of the positions before the current one, from the last irreversible move on.
     history: Vec<u64>,
+    /// The seats playing before the last move (to tell who it put out of the game).
+    active_before_last: SeatSet,
 }
 
 impl<V: VariantRules> GameSession<V> {
     pub fn new(rules: V) -> Self {
         let game = rules.start();
+        let active_before_last = game.active();
         GameSession {
             rules,
             game,
             history: Vec::new(),
+            active_before_last,
         }
     }
 
@@ -115,6 +119,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// Makes a legal move and keeps the repetition history.
     fn make_recorded(&mut self, m: <V::G as Game>::Move) {
+        self.active_before_last = self.game.active();
         self.history.push(self.game.key());
         self.game.make(m);
         self.settle();
@@ -152,10 +157,12 @@ impl<V: VariantRules> Session for GameSession<V> {
                 .parse_position(t)
                 .map_err(VariantError::Position)?,
         };
+        let active_before_last = game.active();
         let mut next = GameSession {
             rules: self.rules.clone(),
             game,
             history: Vec::new(),
+            active_before_last,
         };
         next.settle();
         for (index, text) in moves.iter().enumerate() {
@@ -222,6 +229,37 @@ impl<V: VariantRules> Session for GameSession<V> {
 
     fn active_seats(&self) -> crate::core::SeatSet {
         self.game.active()
+    }
+
+    fn seat_state(&self, seat: u8) -> SeatState {
+        if self.game.active().contains(seat) {
+            SeatState::Active
+        } else if self.game.withdrawn().contains(seat) {
+            SeatState::Withdrawn
+        } else {
+            SeatState::Eliminated
+        }
+    }
+
+    fn last_move_departures(&self) -> Vec<(u8, SeatState)> {
+        self.active_before_last
+            .without_all(self.game.active())
+            .iter()
+            .map(|s| (s, self.seat_state(s)))
+            .collect()
+    }
+
+    fn forfeit(&mut self, seat: u8) -> bool {
+        if !self.game.active().contains(seat) {
+            return false;
+        }
+        let before = self.game.key();
+        if self.game.make_forfeit(seat).is_none() {
+            return false;
+        }
+        self.history.push(before);
+        self.settle();
+        true
     }
 
     fn play(&mut self, text: &str) -> Result<String, VariantError> {

@@ -85,6 +85,13 @@ pub trait Session: Send {
     fn clock_letters(&self) -> &'static [char];
     /// The seats still playing.
     fn active_seats(&self) -> crate::core::SeatSet;
+    /// How a seat stands: playing, eliminated or withdrawn.
+    fn seat_state(&self, seat: u8) -> crate::core::SeatState;
+    /// The seats the last move put out of the game (eliminated, or withdrawn for want of a move).
+    fn last_move_departures(&self) -> Vec<(u8, crate::core::SeatState)>;
+    /// Takes `seat` out of the game (a resignation, or its engine failing in a match) if the
+    /// game can go on without it; false for two-seat games, where the other side wins.
+    fn forfeit(&mut self, seat: u8) -> bool;
     /// Plays one move, returning it in the game's record notation (SAN for the chess family,
     /// the move text elsewhere). An illegal move leaves the position unchanged.
     fn play(&mut self, text: &str) -> Result<String, VariantError>;

@@ -1,6 +1,8 @@
 //! Perft: counts the leaves of the legal-move tree, the standard proof of a move generator.
+//! A player who withdraws for want of a move makes no move: the count goes on from the same
+//! depth with the next player.
 
-use crate::core::{Game, MoveList, Scope};
+use crate::core::{Game, MoveList, NoMoves, Scope};
 use rayon::prelude::*;
 
 /// Leaves of the legal-move tree of `depth` plies below `game`. Bulk-counts the last ply.
@@ -10,6 +12,9 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     game.generate(Scope::All, &mut moves);
+    if moves.is_empty() {
+        return after_withdrawal(game, depth);
+    }
     if depth == 1 {
         return moves.len() as u64;
     }
@@ -20,6 +25,22 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
         game.unmake(m, undo);
     }
     nodes
+}
+
+/// The count below a position whose side to move has no move: none, unless it withdraws.
+#[cold]
+fn after_withdrawal<G: Game>(game: &mut G, depth: u32) -> u64 {
+    if game.decided().is_some() || game.no_moves() != NoMoves::Withdraws {
+        return 0;
+    }
+    match game.make_withdrawal() {
+        Some(undo) => {
+            let n = perft(game, depth);
+            game.unmake_withdrawal(undo);
+            n
+        }
+        None => 0,
+    }
 }
 
 /// Per-root-move counts, in move-generation order ("divide").

@@ -102,9 +102,6 @@ pub trait Session: Send {
     fn boxed_clone(&self) -> Box<dyn Session>;
 }
 
-mod chess;
-mod tafl;
-
 #[cfg(test)]
 mod tests {
     use super::*;

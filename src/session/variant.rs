@@ -1,7 +1,7 @@
 //! The list of games, by their `UCI_Variant` names (RULINGS §0).
 
 use super::{GameSession, Session, VariantError};
-use crate::games::chess;
+use crate::games::{chess, tafl};
 use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,7 +35,7 @@ impl Variant {
             Variant::Chess => Box::new(GameSession::new(chess::Rules::Orthodox)),
             Variant::ScepterChess => Box::new(GameSession::new(chess::Rules::Scepter)),
             Variant::Chess40k => Box::new(GameSession::new(chess::Rules::Forty)),
-            Variant::Tafl => Box::new(GameSession::new(super::tafl::TaflRules)),
+            Variant::Tafl => Box::new(GameSession::new(tafl::TaflRules)),
         }
     }
 }

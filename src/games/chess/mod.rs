@@ -12,6 +12,7 @@ pub mod position;
 pub mod rules;
 pub mod san;
 pub mod see;
+pub mod session;
 pub mod types;
 pub mod zobrist;
 

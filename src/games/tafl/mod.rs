@@ -7,7 +7,9 @@ pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod session;
 
 pub use eval::TaflEval;
 pub use notation::PositionError;
 pub use position::{Cell, Side, TaflMove, TaflPosition};
+pub use session::TaflRules;

@@ -1,9 +1,9 @@
 //! Tafl as the session layer sees it.
 
-use super::{Variant, VariantRules};
-use crate::games::tafl::board::{is_gate, SIZE, THRONE};
-use crate::games::tafl::eval::terms;
-use crate::games::tafl::{Cell, Side, TaflEval, TaflPosition};
+use super::board::{is_gate, SIZE, THRONE};
+use super::eval::terms;
+use super::{Cell, Side, TaflEval, TaflPosition};
+use crate::session::{Variant, VariantRules};
 use crate::render::{CellKind, Diagram, DiagramPiece};
 
 /// Tafl has one rule set; this marker stands for it.

@@ -1,10 +1,10 @@
 //! The chess family as the session layer sees it.
 
-use super::{Variant, VariantRules};
-use crate::games::chess::bitboard::squares;
-use crate::games::chess::eval::{breakdown, ChessEval, Term, TERMS};
-use crate::games::chess::types::{make_square, square_name};
-use crate::games::chess::{ChessMove, Color, Position, Rules};
+use super::bitboard::squares;
+use super::eval::{breakdown, ChessEval, Term, TERMS};
+use super::types::{make_square, square_name};
+use super::{ChessMove, Color, Position, Rules};
+use crate::session::{Variant, VariantRules};
 use crate::render::{Diagram, DiagramPiece};
 
 impl VariantRules for Rules {

@@ -2,7 +2,9 @@
 //! 64-bit bitboards.
 
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
+pub mod describe;
 pub mod eval;
 pub mod fen;
 pub mod game;

@@ -5,7 +5,6 @@ use crate::render::to_svg;
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
 use crate::session::{SearchControl, VariantError};
 use clap::Args;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
@@ -39,10 +38,7 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
                 depth: Some(depth.clamp(1, 64)),
                 ..Default::default()
             };
-            let control = SearchControl {
-                stop: Arc::new(AtomicBool::new(false)),
-                pondering: Arc::new(AtomicBool::new(false)),
-            };
+            let control = SearchControl::new();
             let table = Arc::new(TranspositionTable::new(64));
             session
                 .search(

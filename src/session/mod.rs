@@ -44,11 +44,26 @@ impl std::fmt::Display for GameEnd {
 }
 
 /// Everything a search running off the protocol thread shares with the protocol.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct SearchControl {
     pub stop: Arc<AtomicBool>,
     /// True while pondering; `ponderhit` clears it and the clock starts.
     pub pondering: Arc<AtomicBool>,
+}
+
+impl SearchControl {
+    /// A search not yet stopped and not pondering.
+    pub fn new() -> SearchControl {
+        SearchControl::pondering(false)
+    }
+
+    /// A search not yet stopped, pondering or not (`go ponder`).
+    pub fn pondering(pondering: bool) -> SearchControl {
+        SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(pondering)),
+        }
+    }
 }
 
 /// The result of a finished search, in text.

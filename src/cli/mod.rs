@@ -46,6 +46,11 @@ impl PositionArgs {
 pub enum CliError {
     Variant(VariantError),
     Match(crate::arena::MatchError),
+    /// A file the subcommand was asked to write.
+    Write {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
     /// stdout went away (e.g. piped into `head`): not worth a message.
     Output(std::io::Error),
 }
@@ -55,6 +60,9 @@ impl fmt::Display for CliError {
         match self {
             CliError::Variant(e) => write!(f, "{e}"),
             CliError::Match(e) => write!(f, "{e}"),
+            CliError::Write { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
         }
     }

@@ -3,7 +3,7 @@
 use super::{say, CliError};
 use crate::render::to_svg;
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{SearchControl, VariantError};
+use crate::session::SearchControl;
 use clap::Args;
 use std::sync::Arc;
 
@@ -55,11 +55,9 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
     if let Some(m) = arrow {
         diagram.arrow = diagram.move_cells(&m);
     }
-    std::fs::write(&args.out, to_svg(&diagram)).map_err(|e| {
-        CliError::Variant(VariantError::Position(format!(
-            "cannot write {}: {e}",
-            args.out.display()
-        )))
+    std::fs::write(&args.out, to_svg(&diagram)).map_err(|error| CliError::Write {
+        path: args.out.clone(),
+        error,
     })?;
     say(&format!("wrote {}", args.out.display()))
 }

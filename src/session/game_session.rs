@@ -11,9 +11,12 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     type G: Game;
     type E: Evaluator<Self::G>;
 
+    /// Why a position string does not read (the game's own error type).
+    type PositionError: std::error::Error + Send + Sync + 'static;
+
     fn variant(&self) -> Variant;
     fn start(&self) -> Self::G;
-    fn parse_position(&self, text: &str) -> Result<Self::G, String>;
+    fn parse_position(&self, text: &str) -> Result<Self::G, Self::PositionError>;
     /// The evaluator; `material_only` asks for a bare material count (for comparisons).
     fn evaluator(&self, material_only: bool) -> Self::E;
     /// Board diagram and facts for `d`.
@@ -114,7 +117,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             Some(t) => self
                 .rules
                 .parse_position(t)
-                .map_err(VariantError::Position)?,
+                .map_err(|e| VariantError::Position(Box::new(e)))?,
         };
         let mut next = GameSession {
             rules: self.rules.clone(),

@@ -125,10 +125,35 @@ mod tests {
     fn every_start_and_bench_position_reads() {
         for &v in Variant::ALL {
             let mut session = v.new_session();
-            assert_eq!(session.set_position(None, &[]), Ok(()), "{v}");
+            if let Err(e) = session.set_position(None, &[]) {
+                panic!("{v}: {e}");
+            }
             for text in session.bench_positions() {
-                assert_eq!(session.set_position(Some(text), &[]), Ok(()), "{v}: {text}");
+                if let Err(e) = session.set_position(Some(text), &[]) {
+                    panic!("{v}: {text}: {e}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn position_errors_keep_the_games_own_type_and_message() {
+        use crate::games::{chess::FenError, tafl::PositionError};
+        let error = |v: Variant, text: &str| match v.new_session().set_position(Some(text), &[]) {
+            Err(VariantError::Position(e)) => e,
+            other => panic!("{v} {text}: {other:?}"),
+        };
+        let fen = error(Variant::Chess, "bad fen");
+        assert_eq!(fen.downcast_ref(), Some(&FenError::FieldCount(2)));
+        assert_eq!(
+            VariantError::Position(fen).to_string(),
+            "FEN needs 4 to 6 space-separated fields, found 2"
+        );
+        let tafl = error(Variant::Tafl, "11/11/11 a");
+        assert_eq!(tafl.downcast_ref(), Some(&PositionError::Ranks(3)));
+        assert_eq!(
+            VariantError::Position(tafl).to_string(),
+            "tafl position needs 11 ranks, found 3"
+        );
     }
 }

@@ -2,13 +2,14 @@
 //! positions are read, described, benched and recorded, and how its games end in words.
 
 use super::eval::ChessEval;
-use super::{bench, describe, ChessMove, Position, Rules};
+use super::{bench, describe, ChessMove, FenError, Position, Rules};
 use crate::render::Diagram;
 use crate::session::{Variant, VariantRules};
 
 impl VariantRules for Rules {
     type G = Position;
     type E = ChessEval;
+    type PositionError = FenError;
 
     fn variant(&self) -> Variant {
         match self {
@@ -22,8 +23,8 @@ impl VariantRules for Rules {
         Position::startpos(*self)
     }
 
-    fn parse_position(&self, text: &str) -> Result<Position, String> {
-        Position::from_fen(text, *self).map_err(|e| e.to_string())
+    fn parse_position(&self, text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text, *self)
     }
 
     fn evaluator(&self, material_only: bool) -> ChessEval {

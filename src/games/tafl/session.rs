@@ -1,7 +1,7 @@
 //! Tafl as the session layer sees it: its one rule set, how its positions are read, described
 //! and benched, and how its games end in words.
 
-use super::{bench, describe, Side, TaflEval, TaflPosition};
+use super::{bench, describe, PositionError, Side, TaflEval, TaflPosition};
 use crate::render::Diagram;
 use crate::session::{Variant, VariantRules};
 
@@ -12,6 +12,7 @@ pub struct TaflRules;
 impl VariantRules for TaflRules {
     type G = TaflPosition;
     type E = TaflEval;
+    type PositionError = PositionError;
 
     fn variant(&self) -> Variant {
         Variant::Tafl
@@ -21,8 +22,8 @@ impl VariantRules for TaflRules {
         TaflPosition::startpos()
     }
 
-    fn parse_position(&self, text: &str) -> Result<TaflPosition, String> {
-        TaflPosition::from_text(text).map_err(|e| e.to_string())
+    fn parse_position(&self, text: &str) -> Result<TaflPosition, PositionError> {
+        TaflPosition::from_text(text)
     }
 
     fn evaluator(&self, material_only: bool) -> TaflEval {

@@ -14,8 +14,7 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Variant name: chess, scepterchess, chess40k, tafl.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = Variant::DEFAULT.name(), help = super::variant_help())]
     variant: String,
     /// One engine: `cmd=PROGRAM [name=NAME] [option.NAME=VALUE ...]`; once per seat.
     #[arg(long, action = ArgAction::Append, num_args = 1.., required = true)]

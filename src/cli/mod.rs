@@ -20,8 +20,7 @@ use std::io::Write;
 /// The position a subcommand works on: a variant, a starting position and moves from it.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// Variant name: chess, scepterchess, chess40k, tafl.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = Variant::DEFAULT.name(), help = variant_help())]
     pub variant: String,
     /// The position (FEN or the variant's position string); the start when omitted.
     #[arg(long)]
@@ -39,6 +38,11 @@ impl PositionArgs {
         session.set_position(self.fen.as_deref(), &self.moves)?;
         Ok(session)
     }
+}
+
+/// The help line of every `--variant`, from the registry.
+pub(crate) fn variant_help() -> String {
+    format!("Variant name: {}", Variant::names())
 }
 
 /// Why a subcommand failed.

@@ -24,11 +24,7 @@ impl fmt::Display for VariantError {
             VariantError::UnknownVariant(v) => write!(
                 f,
                 "unknown variant '{v}' (known: {})",
-                super::Variant::ALL
-                    .iter()
-                    .map(|v| v.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::Variant::names()
             ),
             VariantError::Position(why) => write!(f, "{why}"),
             VariantError::Move { index, error } => {

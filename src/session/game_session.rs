@@ -45,6 +45,17 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn decided_reason(&self, _g: &Self::G) -> &'static str {
         "rule"
     }
+    /// The format of the variant's game records.
+    fn record_format(&self) -> super::RecordFormat {
+        super::RecordFormat::Lines
+    }
+    /// The openings shipped with the binary, from `openings/<variant>/` in name order (embed
+    /// them with `embedded_file!`); a variant without any plays from its start position.
+    fn shipped_openings(&self) -> &'static [super::EmbeddedFile] {
+        &[]
+    }
+    /// Builds the variant's tables now rather than on first use.
+    fn init(&self) {}
 }
 
 #[derive(Clone)]

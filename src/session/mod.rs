@@ -3,7 +3,9 @@
 //! dispatch once per command, never inside a search); behind it, [`GameSession`] is generic
 //! over one game and its evaluator, so search and perft are monomorphised per game.
 //!
-//! Adding a game: one folder under `games/`, one [`VariantRules`] impl, one arm of [`Variant`].
+//! Adding a game: one folder under `games/` (with its [`VariantRules`] impl), one arm of
+//! [`Variant`] and of [`Variant::visit`]; the protocol, the arena and the command line learn it
+//! from the registry.
 
 mod bench;
 mod error;
@@ -13,7 +15,8 @@ mod variant;
 pub use bench::{run_bench, BenchSummary};
 pub use error::VariantError;
 pub use game_session::{GameSession, VariantRules};
-pub use variant::Variant;
+pub(crate) use variant::embedded_file;
+pub use variant::{EmbeddedFile, RecordFormat, RulesVisitor, Variant};
 
 use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::AtomicBool;

@@ -4,7 +4,7 @@
 use super::eval::ChessEval;
 use super::{bench, describe, ChessMove, FenError, Position, Rules};
 use crate::render::Diagram;
-use crate::session::{Variant, VariantRules};
+use crate::session::{embedded_file, EmbeddedFile, RecordFormat, Variant, VariantRules};
 
 impl VariantRules for Rules {
     type G = Position;
@@ -76,5 +76,21 @@ impl VariantRules for Rules {
         } else {
             "fifty-move rule"
         }
+    }
+
+    fn record_format(&self) -> RecordFormat {
+        RecordFormat::Pgn
+    }
+
+    fn shipped_openings(&self) -> &'static [EmbeddedFile] {
+        match self {
+            Rules::Orthodox => &[embedded_file!("openings/chess/four-plies.epd")],
+            Rules::Scepter => &[embedded_file!("openings/scepterchess/four-plies.epd")],
+            Rules::Forty => &[embedded_file!("openings/chess40k/four-plies.epd")],
+        }
+    }
+
+    fn init(&self) {
+        super::attacks::init();
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{bench, describe, PositionError, Side, TaflEval, TaflPosition};
 use crate::render::Diagram;
-use crate::session::{Variant, VariantRules};
+use crate::session::{embedded_file, EmbeddedFile, Variant, VariantRules};
 
 /// Tafl has one rule set; this marker stands for it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -67,5 +67,9 @@ impl VariantRules for TaflRules {
 
     fn bench_positions(&self) -> &'static [&'static str] {
         bench::BENCH_POSITIONS
+    }
+
+    fn shipped_openings(&self) -> &'static [EmbeddedFile] {
+        &[embedded_file!("openings/tafl/two-quiet-plies.epd")]
     }
 }

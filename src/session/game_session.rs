@@ -8,7 +8,8 @@ use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequ
 /// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
 /// read positions, how to describe them to a person, and which evaluator plays it.
 pub trait VariantRules: Clone + Send + Sync + 'static {
-    type G: Game;
+    /// The game; comparable and printable so that tests of every game can check make/unmake.
+    type G: Game + PartialEq + std::fmt::Debug;
     type E: Evaluator<Self::G>;
 
     /// Why a position string does not read (the game's own error type).
@@ -56,6 +57,8 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     }
     /// Builds the variant's tables now rather than on first use.
     fn init(&self) {}
+    /// The position's key computed from nothing, to check the incremental [`Game::key`].
+    fn key_from_scratch(&self, g: &Self::G) -> u64;
 }
 
 #[derive(Clone)]

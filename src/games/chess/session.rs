@@ -93,4 +93,8 @@ impl VariantRules for Rules {
     fn init(&self) {
         super::attacks::init();
     }
+
+    fn key_from_scratch(&self, pos: &Position) -> u64 {
+        pos.key_from_scratch()
+    }
 }

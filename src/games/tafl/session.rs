@@ -72,4 +72,8 @@ impl VariantRules for TaflRules {
     fn shipped_openings(&self) -> &'static [EmbeddedFile] {
         &[embedded_file!("openings/tafl/two-quiet-plies.epd")]
     }
+
+    fn key_from_scratch(&self, pos: &TaflPosition) -> u64 {
+        pos.key_from_scratch()
+    }
 }

@@ -105,7 +105,7 @@ impl MoveLimits {
     }
 
     /// The `go` command for `mover`. Two-player games use `wtime/btime` (seat 0 is "white");
-    /// three and four seats will use the per-seat fields Sceptre's protocol defines.
+    /// three and four seats will use the per-seat fields Sceptre's protocol (planned) will define.
     pub fn go_command(&self, clocks: &[SeatClock], mover: usize) -> String {
         let mut go = String::from("go");
         if let Some(tc) = &self.clock {

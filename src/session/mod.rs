@@ -1,5 +1,5 @@
-//! The bridge between the game-agnostic protocol and the games: one [`Variant`] enum and a
-//! [`Session`] object per game being played. The protocol holds a `Box<dyn Session>` (dynamic
+//! The bridge between the game-agnostic protocol and the games: the registry ([`Variant`]) and a
+//! [`Session`] object per game being played; no game's boards, tables or texts. The protocol holds a `Box<dyn Session>` (dynamic
 //! dispatch once per command, never inside a search); behind it, [`GameSession`] is generic
 //! over one game and its evaluator, so search and perft are monomorphised per game.
 //!

@@ -1,13 +1,13 @@
 //! Integration tests: the rules through the library, and the engine through its protocol.
 
-mod chess_fuzz;
 mod engine_process;
 mod match_runner;
-mod perft_data;
 mod perft_suite;
 mod protocol_conversations;
 mod python_client;
+mod random_games;
 mod search_tactics;
 mod shell_tools;
 mod tafl;
+mod variant_data;
 mod variants;

@@ -334,6 +334,62 @@ fn sprt_stops_a_decided_match_early() {
 }
 
 #[test]
+fn the_shipped_openings_are_played_from_any_folder() {
+    // A folder with no openings/ in it: the built-in openings must be played all the same.
+    let elsewhere = scratch("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("scratch folder");
+    for &variant in Variant::ALL {
+        let Some(first) = variant.shipped_openings().first() else {
+            continue;
+        };
+        let out = Command::new(REGALIA)
+            .arg("match")
+            .args(
+                shell_words::split(&format!(
+                    "--variant {variant} {} {} --depth 1 --max-moves 4 --games 2",
+                    regalia_engine("A", ""),
+                    regalia_engine("B", "")
+                ))
+                .expect("test arguments"),
+            )
+            .current_dir(&elsewhere)
+            .output()
+            .expect("regalia runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{variant}: {stderr}");
+        let sources: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .filter_map(|l| l.split(", ").nth(1))
+            .collect();
+        assert_eq!(sources.len(), 2, "{variant}: {stderr}");
+        for source in sources {
+            assert!(
+                source.starts_with(&format!("{}:", first.path)),
+                "{variant}: {source} in\n{stderr}"
+            );
+        }
+        // A given --openings that is not there stays an error.
+        let missing = Command::new(REGALIA)
+            .arg("match")
+            .args(
+                shell_words::split(&format!(
+                    "--variant {variant} {} {} --depth 1 --openings openings/{variant}",
+                    regalia_engine("A", ""),
+                    regalia_engine("B", "")
+                ))
+                .expect("test arguments"),
+            )
+            .current_dir(&elsewhere)
+            .output()
+            .expect("regalia runs");
+        let stderr = String::from_utf8_lossy(&missing.stderr);
+        assert!(!missing.status.success(), "{variant}: {stderr}");
+        assert!(stderr.contains("openings"), "{variant}: {stderr}");
+    }
+}
+
+#[test]
 fn bad_match_settings_are_refused_with_a_reason() {
     let two = format!("{} {}", regalia_engine("A", ""), regalia_engine("B", ""));
     let one = regalia_engine("A", "");

@@ -1,48 +1,56 @@
-//! The perft suites (`perft/<variant>.epd`, counts from independent generators) through the
-//! library, and lines of each through the binary's `go perft` in the exact Stockfish format.
+//! The perft suites (`perft/<variant>.epd`, counts from independent generators), one per variant
+//! of the registry: through the library, lines of each through the binary's `go perft`, and
+//! chess's in the exact Stockfish format.
 
 use crate::engine_process::EngineProcess;
-use crate::perft_data::{parse_suite, SuiteLine};
+use crate::variant_data::{checks, named_variants, perft_suite, SuiteLine};
 use regalia::games::chess::{Position, Rules};
 use regalia::search::perft::perft;
+use regalia::session::{RulesVisitor, Variant, VariantRules};
 use std::time::Duration;
 
-const SUITES: [(&str, Rules, &str); 3] = [
-    ("chess", Rules::Orthodox, include_str!("perft/chess.epd")),
-    (
-        "scepterchess",
-        Rules::Scepter,
-        include_str!("perft/scepterchess.epd"),
-    ),
-    ("chess40k", Rules::Forty, include_str!("perft/chess40k.epd")),
-];
-
-fn suite() -> Vec<SuiteLine> {
-    parse_suite(SUITES[0].2)
-}
-
 #[test]
-fn suites_have_enough_positions() {
-    assert!(
-        suite().len() >= 36,
-        "chess: the six standard positions and thirty more"
+fn every_variant_has_a_suite_of_enough_positions() {
+    let mut with_suites = named_variants("perft", "epd");
+    with_suites.sort_by_key(|v| Variant::ALL.iter().position(|a| a == v));
+    assert_eq!(
+        with_suites,
+        Variant::ALL,
+        "one perft/<variant>.epd per variant"
     );
-    for (name, _, text) in &SUITES[1..] {
+    for &variant in Variant::ALL {
+        let suite = perft_suite(variant);
+        let checks = checks(variant);
+        let least = checks.required("perft-positions");
         assert!(
-            parse_suite(text).len() >= 16,
-            "{name}: start and fifteen crafted positions"
+            suite.len() as u64 >= least,
+            "{variant}: {} positions, at least {least} expected",
+            suite.len()
         );
+        if let Some(depths) = checks.number("perft-start-depths") {
+            assert!(
+                suite[0].counts.len() as u64 >= depths,
+                "{variant}: the start position to depth {depths} at least"
+            );
+        }
     }
 }
 
-#[test]
-fn every_perft_line_matches() {
-    for (name, rules, text) in SUITES {
-        for line in parse_suite(text) {
-            let pos = Position::from_fen(&line.position, rules)
+/// Every line of a suite through the library: each count, and the position left as found.
+struct SuiteMatches<'a> {
+    suite: &'a [SuiteLine],
+}
+
+impl RulesVisitor for SuiteMatches<'_> {
+    type Output = ();
+    fn visit<V: VariantRules>(self, rules: V) {
+        let name = rules.variant();
+        for line in self.suite {
+            let pos = rules
+                .parse_position(&line.position)
                 .unwrap_or_else(|e| panic!("{name} {}: {e}", line.position));
             for &(depth, expected) in &line.counts {
-                let mut p = pos;
+                let mut p = pos.clone();
                 assert_eq!(
                     perft(&mut p, depth),
                     expected,
@@ -56,11 +64,23 @@ fn every_perft_line_matches() {
 }
 
 #[test]
-fn variant_perft_over_the_protocol() {
+fn every_perft_line_matches() {
+    std::thread::scope(|scope| {
+        for &variant in Variant::ALL {
+            scope.spawn(move || {
+                let suite = perft_suite(variant);
+                variant.visit(SuiteMatches { suite: &suite });
+            });
+        }
+    });
+}
+
+#[test]
+fn every_suite_over_the_protocol() {
     let mut e = EngineProcess::start();
-    for (name, _, text) in &SUITES[1..] {
-        e.send(&format!("setoption name UCI_Variant value {name}"));
-        for line in parse_suite(text).iter().step_by(3) {
+    for &variant in Variant::ALL {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        for line in perft_suite(variant).iter().step_by(3) {
             let &(depth, expected) = line.counts.last().expect("a count");
             e.send(&format!("position fen {}", line.position));
             e.send(&format!("go perft {depth}"));
@@ -68,7 +88,7 @@ fn variant_perft_over_the_protocol() {
             assert_eq!(
                 out.last().cloned(),
                 Some(format!("Nodes searched: {expected}")),
-                "{name} {}",
+                "{variant} {}",
                 line.position
             );
             assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
@@ -90,7 +110,7 @@ fn kiwipete_depth_five() {
 #[test]
 fn go_perft_over_the_protocol_prints_stockfish_format() {
     let mut e = EngineProcess::start();
-    for line in suite().iter().take(8) {
+    for line in perft_suite(Variant::Chess).iter().take(8) {
         let &(depth, expected) = line.counts.iter().rev().nth(1).unwrap_or(&line.counts[0]);
         e.send(&format!("position fen {}", line.position));
         e.send(&format!("go perft {depth}"));

@@ -1,80 +1,17 @@
-//! Tafl: the perft suite (counts from an independent generator) through the library, the
-//! protocol (position strings, OpenTafl input, results), tactics, invariants and self-play.
+//! Tafl through the protocol: position strings, OpenTafl input, results, tactics and self-play.
+//! (Its perft suite and random-game invariants run with every variant's: perft_suite.rs,
+//! random_games.rs.)
 
 use crate::engine_process::{final_score, EngineProcess};
-use crate::perft_data::{parse_suite, SuiteLine};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use regalia::core::{Game, MoveList, Scope};
-use regalia::games::tafl::TaflPosition;
-use regalia::search::perft::perft;
 use regalia::session::{GameStatus, Variant};
 use std::time::Duration;
 
 const LONG: Duration = Duration::from_secs(60);
 
-fn suite() -> Vec<SuiteLine> {
-    parse_suite(include_str!("perft/tafl.epd"))
-}
-
 fn engine() -> EngineProcess {
     let mut e = EngineProcess::start();
     e.send("setoption name UCI_Variant value tafl");
     e
-}
-
-#[test]
-fn tafl_perft_suite_matches() {
-    let s = suite();
-    assert!(s.len() >= 21, "start position and twenty crafted ones");
-    assert!(s[0].counts.len() >= 3, "start position to depth 3 at least");
-    for SuiteLine {
-        position: text,
-        counts,
-    } in s
-    {
-        let pos = TaflPosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        for (depth, expected) in counts {
-            let mut p = pos;
-            assert_eq!(perft(&mut p, depth), expected, "{text} depth {depth}");
-            assert_eq!(p, pos);
-        }
-    }
-}
-
-#[test]
-fn tafl_random_games_keep_every_invariant() {
-    let mut rng = StdRng::seed_from_u64(11);
-    let mut visited = 0;
-    for _ in 0..300 {
-        let mut pos = TaflPosition::startpos();
-        for _ in 0..300 {
-            let mut moves = MoveList::new();
-            pos.generate(Scope::All, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let text = pos.to_text();
-            assert_eq!(
-                TaflPosition::from_text(&text).map(|p| p.to_text()),
-                Ok(text.clone())
-            );
-            assert_eq!(pos.key(), pos.key_from_scratch(), "{text}");
-            let mut noisy = MoveList::new();
-            pos.generate(Scope::Noisy, &mut noisy);
-            assert!(noisy.iter().all(|m| moves.contains(m)));
-            for &m in moves.iter() {
-                let before = pos;
-                let undo = pos.make(m);
-                assert_eq!(pos.key(), pos.key_from_scratch(), "after {m:?} in {text}");
-                pos.unmake(m, undo);
-                assert_eq!(pos, before, "unmake {m:?} in {text}");
-            }
-            pos.make(moves.as_slice()[rng.gen_range(0..moves.len())]);
-            visited += 1;
-        }
-    }
-    assert!(visited > 10_000, "{visited}");
 }
 
 #[test]

@@ -36,6 +36,8 @@ fn main() -> ExitCode {
         .init();
     let matches = Args::command().get_matches();
     let args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    // Every game's tables now, not inside the first timed perft, bench or search.
+    regalia::session::Variant::init_all();
     let result = match args.command {
         None => {
             regalia::protocol::run_stdio();

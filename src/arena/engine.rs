@@ -157,7 +157,8 @@ impl EngineProcess {
                     variant.name()
                 ))?;
             }
-            None if variant == Variant::Chess => {}
+            // An engine without the option plays the default variant only.
+            None if variant == Variant::DEFAULT => {}
             _ => return Err(EngineFault::Unsupported(variant.name().to_string())),
         }
         for (name, value) in &spec.options {

@@ -34,23 +34,31 @@ pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
     for file in files {
         let text = std::fs::read_to_string(&file)
             .map_err(|e| MatchError::Openings(format!("{}: {e}", file.display())))?;
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let source = format!("{}:{}", file.display(), number + 1);
-            check(line, variant).map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
-            openings.push(Opening {
-                position: line.to_string(),
-                source,
-            });
-        }
+        read(&text, &file.display().to_string(), variant, &mut openings)?;
     }
     if openings.is_empty() {
         return Err(MatchError::Openings(format!(
             "{}: no positions",
             path.display()
+        )));
+    }
+    Ok(openings)
+}
+
+/// The openings shipped with the binary for `variant` (`openings/<variant>/`, built in, so a
+/// match finds them from any folder), or its start position when it ships none.
+pub fn shipped(variant: Variant) -> Result<Vec<Opening>, MatchError> {
+    let files = variant.shipped_openings();
+    if files.is_empty() {
+        return Ok(start_only(variant));
+    }
+    let mut openings = Vec::new();
+    for file in files {
+        read(file.text, file.path, variant, &mut openings)?;
+    }
+    if openings.is_empty() {
+        return Err(MatchError::Openings(format!(
+            "the shipped {variant} openings have no positions"
         )));
     }
     Ok(openings)
@@ -62,6 +70,28 @@ pub fn start_only(variant: Variant) -> Vec<Opening> {
         position: variant.new_session().position_text(),
         source: "start position".to_string(),
     }])
+}
+
+/// Appends the positions of one openings file (`name` for its sources), each checked.
+fn read(
+    text: &str,
+    name: &str,
+    variant: Variant,
+    openings: &mut Vec<Opening>,
+) -> Result<(), MatchError> {
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let source = format!("{name}:{}", number + 1);
+        check(line, variant).map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
+        openings.push(Opening {
+            position: line.to_string(),
+            source,
+        });
+    }
+    Ok(())
 }
 
 fn check(position: &str, variant: Variant) -> Result<(), String> {
@@ -91,6 +121,31 @@ mod tests {
                 "{variant}: {} openings",
                 openings.len()
             );
+        }
+    }
+
+    #[test]
+    fn the_built_in_openings_are_the_files_of_the_openings_folders() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for &variant in Variant::ALL {
+            let folder = root.join("openings").join(variant.name());
+            let on_disk = load(&folder, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let built_in = shipped(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            assert_eq!(
+                built_in.len(),
+                on_disk.len(),
+                "{variant}: a file not embedded?"
+            );
+            for (b, d) in built_in.iter().zip(&on_disk) {
+                assert_eq!(b.position, d.position, "{variant}");
+                // Same file and line: sources are the path from the crate root.
+                assert_eq!(
+                    root.join(&b.source).display().to_string(),
+                    d.source,
+                    "{variant}"
+                );
+                assert!(b.source.starts_with(&format!("openings/{variant}/")));
+            }
         }
     }
 

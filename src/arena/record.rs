@@ -3,7 +3,7 @@
 
 use super::engine::EngineScore;
 use super::game::{Ending, FaultKind, GameRecord, SeatEvent};
-use crate::session::Variant;
+use crate::session::RecordFormat;
 
 /// What every record of a match shares.
 pub struct RecordHeader<'a> {
@@ -15,20 +15,11 @@ pub struct RecordHeader<'a> {
     pub pgn_time_control: &'a str,
 }
 
-/// The chess family writes PGN; the other games write line records.
-pub fn writes_pgn(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::Chess | Variant::ScepterChess | Variant::Chess40k
-    )
-}
-
-/// The record of one game in the variant's format, ending with a blank line.
+/// The record of one game in the format its variant names, ending with a blank line.
 pub fn record_text(game: &GameRecord, header: &RecordHeader) -> String {
-    if writes_pgn(game.variant) {
-        pgn(game, header)
-    } else {
-        line_record(game, header)
+    match game.variant.record_format() {
+        RecordFormat::Pgn => pgn(game, header),
+        RecordFormat::Lines => line_record(game, header),
     }
 }
 
@@ -180,7 +171,7 @@ mod tests {
     use super::*;
     use crate::arena::game::{GameSetup, PlayedMove};
     use crate::arena::openings::Opening;
-    use crate::session::GameEnd;
+    use crate::session::{GameEnd, Variant};
     use std::time::Duration;
 
     fn game(

@@ -4,7 +4,6 @@ use super::{say, CliError};
 use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, TranspositionTable};
 use crate::session::{GameStatus, SearchControl};
 use clap::Args;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -57,10 +56,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<(), CliError> {
         move_overhead: Duration::ZERO,
         ..SearchOptions::default()
     };
-    let control = SearchControl {
-        stop: Arc::new(AtomicBool::new(false)),
-        pondering: Arc::new(AtomicBool::new(false)),
-    };
+    let control = SearchControl::new();
     let table = Arc::new(TranspositionTable::new(args.hash.clamp(1, 16_384)));
     let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
     let outcome = session.search(&limits, &options, &table, &control, &mut |r| {

@@ -8,7 +8,7 @@ use clap::Args;
 pub struct BenchArgs {
     /// Search depth per position (default 11).
     pub depth: Option<u32>,
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = Variant::DEFAULT.name())]
     pub variant: String,
 }
 

@@ -14,8 +14,7 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Variant name: chess, scepterchess, chess40k, tafl.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = Variant::DEFAULT.name(), help = super::variant_help())]
     variant: String,
     /// One engine: `cmd=PROGRAM [name=NAME] [option.NAME=VALUE ...]`; once per seat.
     #[arg(long, action = ArgAction::Append, num_args = 1.., required = true)]
@@ -44,7 +43,8 @@ pub struct MatchArgs {
     /// Seconds an engine has to start and to answer `isready`.
     #[arg(long, default_value_t = 10)]
     answer_timeout: u64,
-    /// Openings file or folder; default `openings/<variant>/`, else the start position.
+    /// Openings file or folder; default the shipped `openings/<variant>/` (built in), else the
+    /// start position.
     #[arg(long)]
     openings: Option<PathBuf>,
     /// Play the openings in an order shuffled with this seed (default: file order).
@@ -203,17 +203,9 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             after: args.draw_after,
         }),
     };
-    let default_folder = PathBuf::from("openings").join(variant.name());
     let openings = match &args.openings {
         Some(path) => openings::load(path, variant)?,
-        None if default_folder.is_dir() => openings::load(&default_folder, variant)?,
-        None => {
-            log::warn!(
-                "no {} folder here: playing from the start position",
-                default_folder.display()
-            );
-            openings::start_only(variant)
-        }
+        None => openings::shipped(variant)?,
     };
     let mut openings = openings;
     if let Some(seed) = args.shuffle_openings {

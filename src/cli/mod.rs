@@ -20,8 +20,7 @@ use std::io::Write;
 /// The position a subcommand works on: a variant, a starting position and moves from it.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// Variant name: chess, scepterchess, chess40k, tafl.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = Variant::DEFAULT.name(), help = variant_help())]
     pub variant: String,
     /// The position (FEN or the variant's position string); the start when omitted.
     #[arg(long)]
@@ -41,11 +40,21 @@ impl PositionArgs {
     }
 }
 
+/// The help line of every `--variant`, from the registry.
+pub(crate) fn variant_help() -> String {
+    format!("Variant name: {}", Variant::names())
+}
+
 /// Why a subcommand failed.
 #[derive(Debug)]
 pub enum CliError {
     Variant(VariantError),
     Match(crate::arena::MatchError),
+    /// A file the subcommand was asked to write.
+    Write {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
     /// stdout went away (e.g. piped into `head`): not worth a message.
     Output(std::io::Error),
 }
@@ -55,6 +64,9 @@ impl fmt::Display for CliError {
         match self {
             CliError::Variant(e) => write!(f, "{e}"),
             CliError::Match(e) => write!(f, "{e}"),
+            CliError::Write { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
         }
     }

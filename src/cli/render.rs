@@ -3,9 +3,8 @@
 use super::{say, CliError};
 use crate::render::to_svg;
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{SearchControl, VariantError};
+use crate::session::SearchControl;
 use clap::Args;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
@@ -39,10 +38,7 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
                 depth: Some(depth.clamp(1, 64)),
                 ..Default::default()
             };
-            let control = SearchControl {
-                stop: Arc::new(AtomicBool::new(false)),
-                pondering: Arc::new(AtomicBool::new(false)),
-            };
+            let control = SearchControl::new();
             let table = Arc::new(TranspositionTable::new(64));
             session
                 .search(
@@ -59,11 +55,9 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
     if let Some(m) = arrow {
         diagram.arrow = diagram.move_cells(&m);
     }
-    std::fs::write(&args.out, to_svg(&diagram)).map_err(|e| {
-        CliError::Variant(VariantError::Position(format!(
-            "cannot write {}: {e}",
-            args.out.display()
-        )))
+    std::fs::write(&args.out, to_svg(&diagram)).map_err(|error| CliError::Write {
+        path: args.out.clone(),
+        error,
     })?;
     say(&format!("wrote {}", args.out.display()))
 }

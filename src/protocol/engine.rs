@@ -7,7 +7,7 @@ use super::output::Output;
 use crate::core::SeatState;
 use crate::search::{SearchLimits, SearchOptions, SharedTable, TranspositionTable};
 use crate::session::{run_bench, GameStatus, SearchControl, Session};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -211,10 +211,7 @@ impl Engine {
         }
         let session = self.session.boxed_clone();
         let open_ended = limits.infinite || limits.ponder;
-        let control = SearchControl {
-            stop: Arc::new(AtomicBool::new(false)),
-            pondering: Arc::new(AtomicBool::new(limits.ponder)),
-        };
+        let control = SearchControl::pondering(limits.ponder);
         let options = self.search_options();
         let table = self.table.clone();
         let out = self.out.clone();

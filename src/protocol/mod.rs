@@ -15,7 +15,7 @@ use std::io::BufRead;
 
 /// Speaks the protocol on stdin/stdout until `quit` or end of input.
 pub fn run_stdio() {
-    crate::games::chess::attacks::init();
+    crate::session::Variant::init_all();
     let mut engine = Engine::new(Output::stdout());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

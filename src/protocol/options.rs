@@ -33,7 +33,7 @@ impl Default for EngineOptions {
             multi_pv: 1,
             move_overhead: Duration::from_millis(30),
             ponder: false,
-            variant: Variant::Chess,
+            variant: Variant::DEFAULT,
             material_only: false,
             multiplayer: MultiplayerSearch::default(),
         }
@@ -185,14 +185,7 @@ impl EngineOptions {
                 self.variant = v.trim().parse().map_err(|_| OptionError::BadValue {
                     name: name.to_string(),
                     value: v.to_string(),
-                    expected: format!(
-                        "one of {}",
-                        Variant::ALL
-                            .iter()
-                            .map(|v| v.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    expected: format!("one of {}", Variant::names()),
                 })?;
                 Ok(OptionEffect::ChangeVariant)
             }

@@ -14,7 +14,7 @@ pub enum CellKind {
     Throne,
     /// Tafl's corner gates.
     Gate,
-    /// A square of the field that does not exist (Sceptre's holes).
+    /// A square of the field that does not exist (for Sceptre's holes, when it lands).
     Hole,
 }
 

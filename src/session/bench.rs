@@ -3,7 +3,6 @@
 
 use super::{SearchControl, Variant, VariantError};
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -46,10 +45,7 @@ pub fn run_bench(
     for (i, text) in positions.iter().enumerate() {
         session.set_position(Some(text), &[])?;
         let table = Arc::new(TranspositionTable::new(16));
-        let control = SearchControl {
-            stop: Arc::new(AtomicBool::new(false)),
-            pondering: Arc::new(AtomicBool::new(false)),
-        };
+        let control = SearchControl::new();
         let outcome = session.search(&limits, &options, &table, &control, &mut |_| {})?;
         total += outcome.nodes;
         progress(i + 1, positions.len(), text, outcome.nodes);

@@ -3,10 +3,12 @@
 use crate::core::MoveTextError;
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum VariantError {
     UnknownVariant(String),
-    Position(String),
+    /// A position string the variant cannot read, with the game's own error (a chess
+    /// `FenError`, a tafl `PositionError`…); its message is the game's.
+    Position(Box<dyn std::error::Error + Send + Sync>),
     Move {
         index: usize,
         error: MoveTextError,
@@ -22,11 +24,7 @@ impl fmt::Display for VariantError {
             VariantError::UnknownVariant(v) => write!(
                 f,
                 "unknown variant '{v}' (known: {})",
-                super::Variant::ALL
-                    .iter()
-                    .map(|v| v.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                super::Variant::names()
             ),
             VariantError::Position(why) => write!(f, "{why}"),
             VariantError::Move { index, error } => {
@@ -38,4 +36,12 @@ impl fmt::Display for VariantError {
     }
 }
 
-impl std::error::Error for VariantError {}
+impl std::error::Error for VariantError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            VariantError::Position(error) => Some(error.as_ref()),
+            VariantError::Move { error, .. } | VariantError::IllegalMove(error) => Some(error),
+            VariantError::UnknownVariant(_) | VariantError::SearchMoves(_) => None,
+        }
+    }
+}

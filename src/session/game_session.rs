@@ -8,12 +8,16 @@ use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequ
 /// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
 /// read positions, how to describe them to a person, and which evaluator plays it.
 pub trait VariantRules: Clone + Send + Sync + 'static {
-    type G: Game;
+    /// The game; comparable and printable so that tests of every game can check make/unmake.
+    type G: Game + PartialEq + std::fmt::Debug;
     type E: Evaluator<Self::G>;
+
+    /// Why a position string does not read (the game's own error type).
+    type PositionError: std::error::Error + Send + Sync + 'static;
 
     fn variant(&self) -> Variant;
     fn start(&self) -> Self::G;
-    fn parse_position(&self, text: &str) -> Result<Self::G, String>;
+    fn parse_position(&self, text: &str) -> Result<Self::G, Self::PositionError>;
     /// The evaluator; `material_only` asks for a bare material count (for comparisons).
     fn evaluator(&self, material_only: bool) -> Self::E;
     /// Board diagram and facts for `d`.
@@ -47,6 +51,19 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn decided_reason(&self, _g: &Self::G) -> &'static str {
         "rule"
     }
+    /// The format of the variant's game records.
+    fn record_format(&self) -> super::RecordFormat {
+        super::RecordFormat::Lines
+    }
+    /// The openings shipped with the binary, from `openings/<variant>/` in name order (embed
+    /// them with `embedded_file!`); a variant without any plays from its start position.
+    fn shipped_openings(&self) -> &'static [super::EmbeddedFile] {
+        &[]
+    }
+    /// Builds the variant's tables now rather than on first use.
+    fn init(&self) {}
+    /// The position's key computed from nothing, to check the incremental [`Game::key`].
+    fn key_from_scratch(&self, g: &Self::G) -> u64;
 }
 
 #[derive(Clone)]
@@ -155,7 +172,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             Some(t) => self
                 .rules
                 .parse_position(t)
-                .map_err(VariantError::Position)?,
+                .map_err(|e| VariantError::Position(Box::new(e)))?,
         };
         let active_before_last = game.active();
         let mut next = GameSession {

@@ -1,9 +1,11 @@
-//! The bridge between the game-agnostic protocol and the games: one [`Variant`] enum and a
-//! [`Session`] object per game being played. The protocol holds a `Box<dyn Session>` (dynamic
+//! The bridge between the game-agnostic protocol and the games: the registry ([`Variant`]) and a
+//! [`Session`] object per game being played; no game's boards, tables or texts. The protocol holds a `Box<dyn Session>` (dynamic
 //! dispatch once per command, never inside a search); behind it, [`GameSession`] is generic
 //! over one game and its evaluator, so search and perft are monomorphised per game.
 //!
-//! Adding a game: one folder under `games/`, one [`VariantRules`] impl, one arm of [`Variant`].
+//! Adding a game: one folder under `games/` (with its [`VariantRules`] impl), one arm of
+//! [`Variant`] and of [`Variant::visit`]; the protocol, the arena and the command line learn it
+//! from the registry.
 
 mod bench;
 mod error;
@@ -13,7 +15,8 @@ mod variant;
 pub use bench::{run_bench, BenchSummary};
 pub use error::VariantError;
 pub use game_session::{GameSession, VariantRules};
-pub use variant::Variant;
+pub(crate) use variant::embedded_file;
+pub use variant::{EmbeddedFile, RecordFormat, RulesVisitor, Variant};
 
 use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::AtomicBool;
@@ -46,11 +49,26 @@ impl std::fmt::Display for GameEnd {
 }
 
 /// Everything a search running off the protocol thread shares with the protocol.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct SearchControl {
     pub stop: Arc<AtomicBool>,
     /// True while pondering; `ponderhit` clears it and the clock starts.
     pub pondering: Arc<AtomicBool>,
+}
+
+impl SearchControl {
+    /// A search not yet stopped and not pondering.
+    pub fn new() -> SearchControl {
+        SearchControl::pondering(false)
+    }
+
+    /// A search not yet stopped, pondering or not (`go ponder`).
+    pub fn pondering(pondering: bool) -> SearchControl {
+        SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(pondering)),
+        }
+    }
 }
 
 /// The result of a finished search, in text.
@@ -115,9 +133,6 @@ pub trait Session: Send {
     fn boxed_clone(&self) -> Box<dyn Session>;
 }
 
-mod chess;
-mod tafl;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,10 +141,35 @@ mod tests {
     fn every_start_and_bench_position_reads() {
         for &v in Variant::ALL {
             let mut session = v.new_session();
-            assert_eq!(session.set_position(None, &[]), Ok(()), "{v}");
+            if let Err(e) = session.set_position(None, &[]) {
+                panic!("{v}: {e}");
+            }
             for text in session.bench_positions() {
-                assert_eq!(session.set_position(Some(text), &[]), Ok(()), "{v}: {text}");
+                if let Err(e) = session.set_position(Some(text), &[]) {
+                    panic!("{v}: {text}: {e}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn position_errors_keep_the_games_own_type_and_message() {
+        use crate::games::{chess::FenError, tafl::PositionError};
+        let error = |v: Variant, text: &str| match v.new_session().set_position(Some(text), &[]) {
+            Err(VariantError::Position(e)) => e,
+            other => panic!("{v} {text}: {other:?}"),
+        };
+        let fen = error(Variant::Chess, "bad fen");
+        assert_eq!(fen.downcast_ref(), Some(&FenError::FieldCount(2)));
+        assert_eq!(
+            VariantError::Position(fen).to_string(),
+            "FEN needs 4 to 6 space-separated fields, found 2"
+        );
+        let tafl = error(Variant::Tafl, "11/11/11 a");
+        assert_eq!(tafl.downcast_ref(), Some(&PositionError::Ranks(3)));
+        assert_eq!(
+            VariantError::Position(tafl).to_string(),
+            "tafl position needs 11 ranks, found 3"
+        );
     }
 }

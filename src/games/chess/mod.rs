@@ -2,7 +2,9 @@
 //! 64-bit bitboards.
 
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
+pub mod describe;
 pub mod eval;
 pub mod fen;
 pub mod game;
@@ -12,6 +14,7 @@ pub mod position;
 pub mod rules;
 pub mod san;
 pub mod see;
+pub mod session;
 pub mod types;
 pub mod zobrist;
 

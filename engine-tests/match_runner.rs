@@ -413,3 +413,214 @@ fn bad_match_settings_are_refused_with_a_reason() {
         assert!(stderr.contains(why), "{args}: {stderr}");
     }
 }
+
+/// `--engine` words for the scripted proxy around Regalia: `mode` at its `at`-th `go`, every
+/// line it receives logged to `log`.
+fn scripted_engine(name: &str, mode: &str, at: u32, log: &Path) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/match/broken_engine.py");
+    let _ = std::fs::remove_file(log);
+    format!(
+        "--engine \"cmd=python3 '{}' {mode} '{REGALIA}' {at} '{}'\" name={name}",
+        script.display(),
+        log.display()
+    )
+}
+
+/// The values of `word` (`wtime`, `rinc`…) in a `go` line.
+fn clock_value(go: &str, word: &str) -> Option<u64> {
+    let words: Vec<&str> = go.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == word)?;
+    words.get(i + 1)?.parse().ok()
+}
+
+/// Replays a takeaway line record with the rules library: the seat of every move, the forfeits,
+/// the points; returns the referee at the end.
+fn replay_takeaway(game: &[(String, String)]) -> Box<dyn Session> {
+    let get = |key: &str| -> Vec<&str> {
+        game.iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    };
+    let mut referee = Variant::Takeaway.new_session();
+    referee
+        .set_position(Some(get("start")[0]), &[])
+        .expect("start reads");
+    for (key, value) in game {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        match key.as_str() {
+            "move" => {
+                assert_eq!(words[1], referee.to_move().to_string(), "{value}");
+                referee.play(words[2]).expect("recorded moves are legal");
+            }
+            "out" if words[2] == "forfeits:" => {
+                let seat: u8 = words[1].parse().expect("seat");
+                assert!(referee.forfeit(seat), "seat {seat} can forfeit: {value}");
+            }
+            "out" => {
+                // Left by rule: the referee already has it out.
+                let seat: u8 = words[1].parse().expect("seat");
+                assert!(!referee.active_seats().contains(seat), "{value}");
+            }
+            _ => {}
+        }
+    }
+    let points: f64 = get("points")[0]
+        .split(' ')
+        .map(|p| p.parse::<f64>().expect("points"))
+        .sum();
+    assert!((points - 1.0).abs() < 1e-9, "{game:?}");
+    referee
+}
+
+#[test]
+fn a_three_seat_match_sends_and_keeps_every_seats_clock() {
+    let logs: Vec<PathBuf> = (0..3)
+        .map(|i| scratch(&format!("takeaway3-{i}.log")))
+        .collect();
+    let out = scratch("takeaway3.txt");
+    let engines: Vec<String> = logs
+        .iter()
+        .enumerate()
+        .map(|(i, log)| scripted_engine(&format!("E{i}"), "good", 0, log))
+        .collect();
+    let (ok, stdout, stderr) = run_match(&format!(
+        "--variant takeaway {} --tc 20 --games 3 --out '{}'",
+        engines.join(" "),
+        out.display()
+    ));
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(stdout.contains("seat 2 (seat 2)"), "{stdout}");
+    // Every `go` names the clock of each seat still playing, under its word, and the clocks
+    // (20 s, no increment) only run down.
+    let mut all_three = 0;
+    for log in &logs {
+        let text = std::fs::read_to_string(log).expect("the engine logged");
+        for game in text.split("ucinewgame").skip(1) {
+            let goes: Vec<&str> = game.lines().filter(|l| l.starts_with("go ")).collect();
+            assert!(!goes.is_empty(), "every engine moves in every game");
+            for word in ["wtime", "btime", "rtime"] {
+                let values: Vec<u64> = goes.iter().filter_map(|g| clock_value(g, word)).collect();
+                for pair in values.windows(2) {
+                    assert!(pair[1] <= pair[0], "{word}: {values:?}");
+                }
+            }
+            for go in &goes {
+                assert!(!go.contains("gtime"), "three seats: {go}");
+                let words = ["wtime", "btime", "rtime"]
+                    .iter()
+                    .filter(|w| clock_value(go, w).is_some())
+                    .count();
+                assert!(
+                    words >= 2,
+                    "a go with the clocks of the seats in play: {go}"
+                );
+                all_three += (words == 3) as usize;
+                for (time, inc) in [("wtime", "winc"), ("btime", "binc"), ("rtime", "rinc")] {
+                    assert_eq!(
+                        clock_value(go, time).is_some(),
+                        clock_value(go, inc) == Some(0),
+                        "{go}"
+                    );
+                }
+            }
+            let own = goes.last().and_then(|g| {
+                ["wtime", "btime", "rtime"]
+                    .iter()
+                    .filter_map(|w| clock_value(g, w))
+                    .min()
+            });
+            assert!(own.is_some_and(|t| t < 20_000), "clocks were charged: {goes:?}");
+        }
+    }
+    assert!(all_three > 0, "while three play, all three clocks are sent");
+    let records = line_records(&std::fs::read_to_string(&out).expect("records"));
+    assert_eq!(records.len(), 3);
+    let mut eliminations = 0;
+    for game in &records {
+        assert_eq!(game.iter().filter(|(k, _)| k == "seat").count(), 3);
+        eliminations += game
+            .iter()
+            .filter(|(k, v)| k == "out" && v.ends_with("eliminated"))
+            .count();
+        let referee = replay_takeaway(game);
+        let GameStatus::Over(end) = referee.status() else {
+            panic!("takeaway games end by rule: {game:?}");
+        };
+        let termination = &game
+            .iter()
+            .find(|(k, _)| k == "termination")
+            .expect("end")
+            .1;
+        assert!(termination.ends_with(&end.text), "{termination} vs {end}");
+    }
+    assert!(eliminations > 0, "emptied heaps eliminate seats");
+}
+
+#[test]
+fn a_faulting_seat_leaves_a_four_seat_game_and_the_others_play_on() {
+    let openings =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/match/takeaway-four.epd");
+    let out = scratch("takeaway4.txt");
+    let log = scratch("takeaway4-broken.log");
+    let (ok, stdout, stderr) = run_match(&format!(
+        "--variant takeaway {} {} {} {} --movetime 50 --games 4 --openings '{}' --out '{}'",
+        regalia_engine("A", ""),
+        regalia_engine("B", ""),
+        regalia_engine("C", ""),
+        scripted_engine("broken", "exit", 2, &log),
+        openings.display(),
+        out.display()
+    ));
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(stdout.contains("seat 3 (seat 3)"), "{stdout}");
+    let records = line_records(&std::fs::read_to_string(&out).expect("records"));
+    assert_eq!(records.len(), 4);
+    let mut went_on = 0;
+    for game in &records {
+        let seats: Vec<&str> = game
+            .iter()
+            .filter(|(k, _)| k == "seat")
+            .map(|(_, v)| v.as_str())
+            .collect();
+        assert_eq!(seats.len(), 4);
+        let broken_seat = seats
+            .iter()
+            .position(|s| s.ends_with(" broken"))
+            .expect("the broken engine plays a seat");
+        let forfeit = game
+            .iter()
+            .position(|(k, v)| k == "out" && v.contains("forfeits: engine exited"));
+        let referee = replay_takeaway(game);
+        let points: Vec<f64> = game
+            .iter()
+            .find(|(k, _)| k == "points")
+            .expect("points")
+            .1
+            .split(' ')
+            .map(|p| p.parse().expect("number"))
+            .collect();
+        if let Some(at) = forfeit {
+            let words: Vec<&str> = game[at].1.split_whitespace().collect();
+            assert_eq!(
+                words[1],
+                broken_seat.to_string(),
+                "the broken seat forfeits"
+            );
+            assert_eq!(points[broken_seat], 0.0, "a forfeited seat scores nothing");
+            // The game did not end there: the others moved on, and it ended by rule.
+            went_on += game[at..].iter().any(|(k, _)| k == "move") as usize;
+            let termination = &game
+                .iter()
+                .find(|(k, _)| k == "termination")
+                .expect("end")
+                .1;
+            assert!(termination.starts_with("normal "), "{termination}");
+            assert!(matches!(referee.status(), GameStatus::Over(_)));
+        }
+    }
+    assert!(
+        went_on >= 2,
+        "most games outlive the broken engine's second move: {records:?}"
+    );
+}

@@ -12,7 +12,7 @@ life (default 3), so every game sees a few good moves first:
     mute     never answers anything at all, not even `uci`
     good     never misbehaves (a witness: with LOG it records what the runner sends)
 
-With LOG, every `go` line it receives is appended to that file.
+With LOG, every line it receives is appended to that file.
 """
 import os
 import subprocess
@@ -45,10 +45,10 @@ def forward_output():
 
 threading.Thread(target=forward_output, daemon=True).start()
 for line in sys.stdin:
+    if log_path:
+        with open(log_path, "a") as log:
+            log.write(line)
     if line.split()[:1] == ["go"]:
-        if log_path:
-            with open(log_path, "a") as log:
-                log.write(line)
         with lock:
             state["goes"] += 1
             if state["goes"] == fault_at:

@@ -3,7 +3,7 @@
 //! openings, start-up work. [`Variant::visit`] is the one place a variant meets its rules.
 
 use super::{GameSession, Session, VariantError, VariantRules};
-use crate::games::{chess, tafl};
+use crate::games::{chess, tafl, takeaway};
 use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +12,8 @@ pub enum Variant {
     ScepterChess,
     Chess40k,
     Tafl,
+    /// A small take-away game of two to four players, for the multi-player machinery's tests.
+    Takeaway,
 }
 
 /// How the arena writes a variant's game records (protocol.md, "Game records").
@@ -57,6 +59,7 @@ impl Variant {
         Variant::ScepterChess,
         Variant::Chess40k,
         Variant::Tafl,
+        Variant::Takeaway,
     ];
 
     /// The variant played when none is chosen: the protocol's `UCI_Variant` default, the
@@ -69,6 +72,7 @@ impl Variant {
             Variant::ScepterChess => "scepterchess",
             Variant::Chess40k => "chess40k",
             Variant::Tafl => "tafl",
+            Variant::Takeaway => "takeaway",
         }
     }
 
@@ -88,6 +92,7 @@ impl Variant {
             Variant::ScepterChess => visitor.visit(chess::Rules::Scepter),
             Variant::Chess40k => visitor.visit(chess::Rules::Forty),
             Variant::Tafl => visitor.visit(tafl::TaflRules),
+            Variant::Takeaway => visitor.visit(takeaway::TakeawayRules),
         }
     }
 
@@ -186,6 +191,6 @@ mod tests {
     fn the_chess_family_writes_pgn_and_tafl_line_records() {
         let formats: Vec<RecordFormat> = Variant::ALL.iter().map(|v| v.record_format()).collect();
         use RecordFormat::{Lines, Pgn};
-        assert_eq!(formats, [Pgn, Pgn, Pgn, Lines]);
+        assert_eq!(formats, [Pgn, Pgn, Pgn, Lines, Lines]);
     }
 }

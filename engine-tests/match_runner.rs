@@ -342,13 +342,16 @@ fn the_shipped_openings_are_played_from_any_folder() {
         let Some(first) = variant.shipped_openings().first() else {
             continue;
         };
+        // One engine a seat (takeaway's shipped openings are for three).
+        let engines: Vec<String> = (0..variant.new_session().seats())
+            .map(|i| regalia_engine(&format!("E{i}"), ""))
+            .collect();
         let out = Command::new(REGALIA)
             .arg("match")
             .args(
                 shell_words::split(&format!(
-                    "--variant {variant} {} {} --depth 1 --max-moves 4 --games 2",
-                    regalia_engine("A", ""),
-                    regalia_engine("B", "")
+                    "--variant {variant} {} --depth 1 --max-moves 4 --games 2",
+                    engines.join(" ")
                 ))
                 .expect("test arguments"),
             )
@@ -530,7 +533,10 @@ fn a_three_seat_match_sends_and_keeps_every_seats_clock() {
                     .filter_map(|w| clock_value(g, w))
                     .min()
             });
-            assert!(own.is_some_and(|t| t < 20_000), "clocks were charged: {goes:?}");
+            assert!(
+                own.is_some_and(|t| t < 20_000),
+                "clocks were charged: {goes:?}"
+            );
         }
     }
     assert!(all_three > 0, "while three play, all three clocks are sent");

@@ -272,12 +272,13 @@ pub fn play(
         {
             None => {}
             Some(Verdict::Ends { winner, why }) => break Ending::Adjudicated { winner, why },
-            Some(Verdict::Resigns { seat, why }) => {
-                if !leave(referee.as_mut(), &mut record, seat as usize, &why) {
-                    let winner = referee.active_seats().without(seat).iter().next();
-                    break Ending::Adjudicated { winner, why };
-                }
+            Some(Verdict::Resigns { seat, why })
+                if !leave(referee.as_mut(), &mut record, seat as usize, &why) =>
+            {
+                let winner = referee.active_seats().without(seat).iter().next();
+                break Ending::Adjudicated { winner, why };
             }
+            Some(Verdict::Resigns { .. }) => {}
         }
     };
     record.active = referee.active_seats();

@@ -310,18 +310,15 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// A repetition inside the search tree, or a third occurrence counting the game before.
     fn is_repetition(&self) -> bool {
-        let key = self.game.key();
-        let reach = self.game.reversible_plies().min(self.keys.len());
         let mut seen = 0;
-        for i in (self.keys.len() - reach..self.keys.len()).rev() {
-            if self.keys[i] == key {
-                if i >= self.root_index {
-                    return true;
-                }
-                seen += 1;
-                if seen >= 2 {
-                    return true;
-                }
+        for i in crate::core::earlier_occurrences(&self.game, &self.keys) {
+            // Once inside the tree is enough (the side could repeat it at will).
+            if i >= self.root_index {
+                return true;
+            }
+            seen += 1;
+            if seen >= 2 {
+                return true;
             }
         }
         false

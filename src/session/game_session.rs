@@ -98,13 +98,9 @@ impl<V: VariantRules> GameSession<V> {
         moves
     }
 
+    /// How often the current position occurred before (2 makes a threefold repetition).
     fn repetitions(&self) -> usize {
-        let key = self.game.key();
-        let reach = self.game.reversible_plies().min(self.history.len());
-        self.history[self.history.len() - reach..]
-            .iter()
-            .filter(|&&k| k == key)
-            .count()
+        crate::core::earlier_occurrences(&self.game, &self.history).count()
     }
 
     fn end(&self, outcome: Outcome, how: &str) -> GameStatus {

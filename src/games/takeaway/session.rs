@@ -78,8 +78,8 @@ impl VariantRules for TakeawayRules {
         let v = TakeawayEval.evaluate_seats(pos);
         let mut s =
             String::from("Seat | Score (each seat's own view: 10 a token, less the best other)\n");
-        for seat in 0..pos.seats() {
-            s.push_str(&format!("{seat:>4} | {:+}\n", v[seat]));
+        for (seat, score) in v.iter().enumerate().take(pos.seats()) {
+            s.push_str(&format!("{seat:>4} | {score:+}\n"));
         }
         s.push_str(&format!(
             "Final evaluation: {:+} (side to move)",

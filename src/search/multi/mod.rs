@@ -50,7 +50,7 @@ impl<'a> Budget<'a> {
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.aborted || self.nodes % 1024 != 0 || self.must_finish {
+        if self.aborted || !self.nodes.is_multiple_of(1024) || self.must_finish {
             return self.aborted;
         }
         let out_of_time = !self.sync_pondering() && self.clock.hard_expired();

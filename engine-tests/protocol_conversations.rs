@@ -37,6 +37,7 @@ fn uci_handshake_lists_every_option() {
         "option name Ponder type check",
         "option name UCI_Variant type combo default chess var chess",
         "option name Evaluation type combo default full var full var material",
+        "option name MultiplayerSearch type combo default paranoid var paranoid var maxn var brs var brsplus",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(option)),
@@ -383,4 +384,64 @@ fn end_of_input_lets_a_finite_search_finish_and_stops_an_infinite_one() {
     assert_eq!(finite.matches("bestmove").count(), 1);
     let infinite = run("position startpos\ngo infinite\n");
     assert_eq!(infinite.matches("bestmove").count(), 1);
+}
+
+#[test]
+fn games_of_three_and_four_seats_over_the_protocol() {
+    let mut e = EngineProcess::start();
+    e.send("setoption name UCI_Variant value takeaway");
+    // The moves that put seats out are announced, then the end.
+    e.send("position fen 501/000/aaa/0/0/9 moves c1");
+    assert_eq!(e.sync(), ["info string seat 1 eliminated"]);
+    e.send("position fen 33/900/aaa/1/3/9 moves a1 a1");
+    assert_eq!(e.sync(), ["info string seat 0 withdrew"]);
+    e.send("position fen 5/000/aaa/0/0/9 moves a3 a2");
+    assert_eq!(
+        e.sync(),
+        [
+            "info string seat 2 eliminated",
+            "info string game over: seat 0 wins by the highest score"
+        ]
+    );
+    // Every algorithm plays a legal move for three and four players on a clock of four words,
+    // with the score vector after each info line.
+    for algorithm in ["paranoid", "maxn", "brs", "brsplus"] {
+        e.send(&format!(
+            "setoption name MultiplayerSearch value {algorithm}"
+        ));
+        // The mover (seat 1 = btime, seat 3 = gtime) has little time, the others plenty.
+        for (start, seats, go) in [
+            (
+                "7654/000/aaa/1/0/9",
+                3,
+                "go wtime 90000 btime 200 rtime 90000 winc 0 binc 0 rinc 0",
+            ),
+            (
+                "7654/0000/aaaa/3/0/9",
+                4,
+                "go wtime 90000 btime 90000 rtime 90000 gtime 200 winc 0 binc 0 rinc 0 ginc 0",
+            ),
+        ] {
+            e.send(&format!("position fen {start}"));
+            let legal = legal_moves(&mut e);
+            let (lines, best) = e.search(go, LONG);
+            assert!(legal.contains(&best), "{algorithm}: {best} in {legal:?}");
+            let vectors: Vec<&String> = lines
+                .iter()
+                .filter(|l| l.starts_with("info string scores "))
+                .collect();
+            assert!(!vectors.is_empty(), "{algorithm}: {lines:#?}");
+            for v in vectors {
+                assert_eq!(v.split_whitespace().count(), 3 + seats, "{v}");
+            }
+        }
+    }
+    e.send("setoption name MultiplayerSearch value minimax");
+    let answer = e.sync();
+    assert_eq!(answer.len(), 1);
+    assert!(
+        answer[0].starts_with("info string error option 'MultiplayerSearch'"),
+        "{answer:?}"
+    );
+    assert!(e.quit().success());
 }

@@ -170,7 +170,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                         request,
                         depth,
                         pv_index,
-                        b,
+                        Some(b),
                         score,
                         eval,
                         report,
@@ -278,21 +278,19 @@ fn emit_exact<G: Game, E: Evaluator<G>, P: Perspective>(
     report: &mut dyn FnMut(&Report),
 ) {
     let score = worker.root_moves[pv_index].score;
-    if score <= -INFINITE {
-        return;
+    if score > -INFINITE {
+        emit(
+            worker,
+            shared_nodes,
+            request,
+            depth,
+            pv_index,
+            None,
+            score,
+            eval,
+            report,
+        );
     }
-    worker.flush_nodes();
-    let r = build_report(
-        worker,
-        shared_nodes,
-        request,
-        depth,
-        pv_index,
-        None,
-        score,
-        eval,
-    );
-    report(&r);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -302,7 +300,7 @@ fn emit<G: Game, E: Evaluator<G>, P: Perspective>(
     request: &SearchRequest<'_, G>,
     depth: i32,
     pv_index: usize,
-    bound: Bound,
+    bound: Option<Bound>,
     score: Score,
     eval: &E,
     report: &mut dyn FnMut(&Report),
@@ -314,7 +312,7 @@ fn emit<G: Game, E: Evaluator<G>, P: Perspective>(
         request,
         depth,
         pv_index,
-        Some(bound),
+        bound,
         score,
         eval,
     );
@@ -353,32 +351,30 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
     }
 }
 
-/// The evaluation vector at the end of a principal variation (what the line is played for).
-pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
-    let mut g = root.clone();
-    for &m in pv {
-        let mut legal = crate::core::MoveList::new();
-        g.generate(crate::core::Scope::All, &mut legal);
-        if !legal.contains(&m) {
-            break;
-        }
-        g.make(m);
-    }
-    eval.evaluate_seats(&g)
-}
-
 /// The PV in the game's notation (each move written in the position it is played from).
 pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut g = root.clone();
     let mut out = Vec::with_capacity(pv.len());
+    play_legal_prefix(root, pv, |g, m| out.push(g.move_text(m)));
+    out
+}
+
+/// The evaluation vector at the end of a principal variation (what the line is played for).
+pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
+    eval.evaluate_seats(&play_legal_prefix(root, pv, |_, _| {}))
+}
+
+/// Plays the moves of `pv` while they are legal (a line from the table may go stale), calling
+/// `each` with every move and the position it is played from; returns the position reached.
+fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G, G::Move)) -> G {
+    let mut g = root.clone();
     for &m in pv {
         let mut legal = crate::core::MoveList::new();
         g.generate(crate::core::Scope::All, &mut legal);
         if !legal.contains(&m) {
             break;
         }
-        out.push(g.move_text(m));
+        each(&g, m);
         g.make(m);
     }
-    out
+    g
 }

@@ -107,3 +107,26 @@ impl Default for SearchOptions {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_words_become_seats() {
+        let ms = |n| Some(Duration::from_millis(n));
+        let read = SearchLimits {
+            time: [ms(1), ms(2), ms(3), ms(4)],
+            increment: [ms(10), ms(20), ms(30), ms(40)],
+            depth: Some(7),
+            ..Default::default()
+        };
+        // Sceptre's order: black (b) moves first, then white, red, green.
+        let seats = read.for_seats(&['b', 'w', 'r', 'g']);
+        assert_eq!(seats.time, [ms(2), ms(1), ms(3), ms(4)]);
+        assert_eq!(seats.increment, [ms(20), ms(10), ms(30), ms(40)]);
+        assert_eq!(seats.depth, Some(7));
+        let chess = read.for_seats(&['w', 'b']);
+        assert_eq!(chess.time, [ms(1), ms(2), None, None]);
+    }
+}

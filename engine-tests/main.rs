@@ -2,6 +2,7 @@
 
 mod engine_process;
 mod match_runner;
+mod multiplayer;
 mod perft_suite;
 mod protocol_conversations;
 mod python_client;

@@ -49,6 +49,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The alpha-beta search's margins and reductions for this game.
     const SEARCH: SearchParams = SearchParams::CHESS;
+    /// Whether a player with no move can be on the winning side ([`Game::no_moves`] ending the
+    /// game in its or its side's favour, as takeaway's scoring can). When false, as in every
+    /// chess-like game, a side can win at best one move from now, which the search uses to
+    /// prune.
+    const STUCK_CAN_WIN: bool = false;
 
     /// How many seats the game has (fixed for its whole life: 2 for chess and tafl).
     fn seats(&self) -> usize;

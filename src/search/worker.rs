@@ -469,8 +469,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return self.static_eval();
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        // The side to move wins one move from now at best, unless being stuck can win at once.
         alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
+        beta = beta.min(mate_in(ply + usize::from(!G::STUCK_CAN_WIN)));
         if alpha >= beta {
             return alpha;
         }

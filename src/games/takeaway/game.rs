@@ -24,6 +24,8 @@ impl Game for TakeawayPosition {
     type Undo = TakeawayPosition;
     const HISTORY_SLOTS: usize = 16;
     const SEARCH: SearchParams = SearchParams::EXACT;
+    /// A capped player facing one other ends the game by the scores, and may win it.
+    const STUCK_CAN_WIN: bool = true;
 
     fn seats(&self) -> usize {
         self.seat_count()

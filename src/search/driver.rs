@@ -191,6 +191,9 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             if worker.aborted() {
                 break;
             }
+            // A later line may come out better than an earlier one (each is searched in its own
+            // window): keep the lines searched so far best first, as they are reported.
+            worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         }
         if worker.aborted() && completed_depth > 0 {
             break;

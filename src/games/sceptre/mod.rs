@@ -1,0 +1,26 @@
+//! Sceptre 1027 A.D. (RULINGS §5): for now its field. Nine 8x8 boards of our own design as
+//! data, layouts that place them on one grid (TOML, validated by the rules of the rulebook),
+//! and the field move generation will run on: a padded mailbox with neighbour and knight
+//! tables, its terrain text both ways (POSITION.md) and the kingdoms field.
+
+pub mod board;
+pub mod field;
+pub mod grid;
+pub mod kingdoms;
+pub mod layout;
+mod layout_file;
+pub mod seats;
+pub mod square;
+pub mod terrain;
+pub mod terrain_text;
+mod validate;
+
+pub use board::{shipped_board, shipped_boards, Board, BoardError, Rotation};
+pub use field::{Cell, Direction, Field, Square, NO_SQUARE};
+pub use grid::TerrainGrid;
+pub use kingdoms::{Kingdoms, KingdomsError};
+pub use layout::{Layout, LayoutError, Placement, DEFAULT_LAYOUT, SHIPPED_LAYOUTS};
+pub use seats::{Compass, PlayerColour};
+pub use square::{Coord, SquareError};
+pub use terrain::{SquareColour, Terrain};
+pub use terrain_text::TerrainTextError;

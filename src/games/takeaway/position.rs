@@ -212,30 +212,30 @@ impl TakeawayPosition {
             return None;
         }
         let undo = *self;
-        let mover = self.turn;
-        self.states[mover as usize] = SeatState::Withdrawn;
-        self.turn = self
-            .active_seats()
-            .next_after(mover, self.seat_count())
-            .unwrap_or(mover);
+        self.take_out(self.turn, SeatState::Withdrawn);
         Some(undo)
     }
 
-    /// `seat` leaves the game at once (eliminated), whoever is to move; the turn moves on if it
-    /// was its turn. Only while three or more seats play: with two, the other simply wins.
+    /// `seat` leaves the game at once (eliminated), whoever is to move. Only while three or
+    /// more seats play: with two, the other simply wins.
     pub(super) fn forfeit(&mut self, seat: Seat) -> Option<TakeawayPosition> {
         if self.active_seats().len() < 3 || !self.active_seats().contains(seat) {
             return None;
         }
         let undo = *self;
-        self.states[seat as usize] = SeatState::Eliminated;
+        self.take_out(seat, SeatState::Eliminated);
+        Some(undo)
+    }
+
+    /// Puts `seat` out of the game; if it was to move, the turn passes to the next seat in.
+    fn take_out(&mut self, seat: Seat, state: SeatState) {
+        self.states[seat as usize] = state;
         if self.turn == seat {
             self.turn = self
                 .active_seats()
                 .next_after(seat, self.seat_count())
                 .unwrap_or(seat);
         }
-        Some(undo)
     }
 
     pub(super) fn pass_to(&mut self, seat: Seat) -> Option<TakeawayPosition> {

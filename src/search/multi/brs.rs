@@ -76,6 +76,26 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         head[ply].extend_from_slice(&tail[0]);
     }
 
+    /// An opponent's reply `m` worth `v`: keeps it if it is the lowest yet, narrows the window;
+    /// true when it refutes the root's move (a cut-off).
+    fn lower(
+        &mut self,
+        ply: usize,
+        m: G::Move,
+        v: Score,
+        best: &mut Score,
+        alpha: Score,
+        beta: &mut Score,
+    ) -> bool {
+        if v >= *best {
+            return false;
+        }
+        *best = v;
+        self.keep_pv(ply, m);
+        *beta = (*beta).min(v);
+        v <= alpha
+    }
+
     /// The root player to move.
     fn max_node(&mut self, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.pv[ply].clear();
@@ -161,16 +181,9 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
                     self.game.unmake_pass(pass);
                     return DRAW;
                 }
-                if v < best {
-                    best = v;
-                    self.keep_pv(ply, m);
-                    if v < beta {
-                        beta = v;
-                        if v <= alpha {
-                            self.game.unmake_pass(pass);
-                            return best;
-                        }
-                    }
+                if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
+                    self.game.unmake_pass(pass);
+                    return best;
                 }
             }
             self.game.unmake_pass(pass);
@@ -215,15 +228,8 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
                 if self.budget.aborted() {
                     return DRAW;
                 }
-                if v < best {
-                    best = v;
-                    self.keep_pv(ply, m);
-                    if v < beta {
-                        beta = v;
-                        if v <= alpha {
-                            return best;
-                        }
-                    }
+                if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
+                    return best;
                 }
             }
         }

@@ -106,6 +106,21 @@ impl Kingdoms {
 
     /// Every kingdom is a whole 8x8 of squares of `field`, and no two share a square.
     pub fn check(&self, field: &Field) -> Result<(), KingdomsError> {
+        self.check_allowing_overlap(field)?;
+        for (i, &(first, a)) in self.corners.iter().enumerate() {
+            for &(second, b) in &self.corners[i + 1..] {
+                let apart = |x: u8, y: u8| x.abs_diff(y) as usize >= BOARD_SIZE;
+                if !apart(a.file, b.file) && !apart(a.rank, b.rank) {
+                    return Err(KingdomsError::Overlap { first, second });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every kingdom is a whole 8x8 of squares of `field`; kingdoms may share squares (a
+    /// position string may give two players the same board, as small test positions do).
+    pub fn check_allowing_overlap(&self, field: &Field) -> Result<(), KingdomsError> {
         for &(colour, corner) in &self.corners {
             for dr in 0..BOARD_SIZE as i32 {
                 for df in 0..BOARD_SIZE as i32 {
@@ -117,14 +132,6 @@ impl Kingdoms {
                             square: square.unwrap_or(corner),
                         });
                     }
-                }
-            }
-        }
-        for (i, &(first, a)) in self.corners.iter().enumerate() {
-            for &(second, b) in &self.corners[i + 1..] {
-                let apart = |x: u8, y: u8| x.abs_diff(y) as usize >= BOARD_SIZE;
-                if !apart(a.file, b.file) && !apart(a.rank, b.rank) {
-                    return Err(KingdomsError::Overlap { first, second });
                 }
             }
         }
@@ -212,5 +219,13 @@ mod tests {
         );
         let overlap: Kingdoms = "b@a1,w@a8".parse().unwrap();
         assert!(matches!(overlap.check(&field), Err(E::Overlap { .. })));
+        // The position string allows overlap, but not a kingdom off the field.
+        assert_eq!(overlap.check_allowing_overlap(&field), Ok(()));
+        let same: Kingdoms = "b@a1,w@a1".parse().unwrap();
+        assert_eq!(same.check_allowing_overlap(&field), Ok(()));
+        assert!(matches!(
+            off.check_allowing_overlap(&field),
+            Err(E::OffField { .. })
+        ));
     }
 }

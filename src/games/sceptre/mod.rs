@@ -1,7 +1,9 @@
-//! Sceptre 1027 A.D. (RULINGS §5): for now its field. Nine 8x8 boards of our own design as
-//! data, layouts that place them on one grid (TOML, validated by the rules of the rulebook),
-//! and the field move generation will run on: a padded mailbox with neighbour and knight
-//! tables, its terrain text both ways (POSITION.md) and the kingdoms field.
+//! Sceptre 1027 A.D. (RULINGS §5): for now its field and its position. Nine 8x8 boards of
+//! our own design as data, layouts that place them on one grid (TOML, validated by the rules
+//! of the rulebook), and the field move generation will run on: a padded mailbox with
+//! neighbour and knight tables, its terrain text both ways (POSITION.md) and the kingdoms
+//! field; the position's state (pieces, players, set-up, pools, check runs) and its string
+//! both ways.
 
 pub mod board;
 pub mod field;
@@ -9,6 +11,9 @@ pub mod grid;
 pub mod kingdoms;
 pub mod layout;
 mod layout_file;
+pub mod notation;
+pub mod piece;
+pub mod position;
 pub mod seats;
 pub mod square;
 pub mod terrain;
@@ -20,6 +25,10 @@ pub use field::{Cell, Direction, Field, Square, NO_SQUARE};
 pub use grid::TerrainGrid;
 pub use kingdoms::{Kingdoms, KingdomsError};
 pub use layout::{Layout, LayoutError, Placement, DEFAULT_LAYOUT, SHIPPED_LAYOUTS};
+pub use piece::{Piece, PieceKind};
+pub use position::{
+    PieceCounts, PlayerState, PositionField, SceptrePosition, SceptrePositionError,
+};
 pub use seats::{Compass, PlayerColour};
 pub use square::{Coord, SquareError};
 pub use terrain::{SquareColour, Terrain};

@@ -7,6 +7,7 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod random_games;
+mod sceptre_perft;
 mod sceptre_text;
 mod search_tactics;
 mod shell_tools;

@@ -1,17 +1,24 @@
-//! Sceptre 1027 A.D. (RULINGS §5): for now its field and its position. Nine 8x8 boards of
-//! our own design as data, layouts that place them on one grid (TOML, validated by the rules
-//! of the rulebook), and the field move generation will run on: a padded mailbox with
+//! Sceptre 1027 A.D. (RULINGS §5): its field, its position and its rules of play. Nine 8x8
+//! boards of our own design as data, layouts that place them on one grid (TOML, validated by
+//! the rules of the rulebook), and the field move generation runs on: a padded mailbox with
 //! neighbour and knight tables, its terrain text both ways (POSITION.md) and the kingdoms
 //! field; the position's state (pieces, players, set-up, pools, check runs) and its string
-//! both ways.
+//! both ways; move generation (`attacks`, `movegen`: terrain, limited sliders, pawns in
+//! rivers and ruins, holes, check and the set-up), `SceptreMove`, make/unmake (`make`:
+//! pools, promotion, elimination, withdrawal) and perft.
 
+pub mod attacks;
 pub mod board;
 pub mod field;
 pub mod grid;
 pub mod kingdoms;
 pub mod layout;
 mod layout_file;
+pub mod make;
+pub mod movegen;
+pub mod moves;
 pub mod notation;
+pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod seats;
@@ -25,6 +32,8 @@ pub use field::{Cell, Direction, Field, Square, NO_SQUARE};
 pub use grid::TerrainGrid;
 pub use kingdoms::{Kingdoms, KingdomsError};
 pub use layout::{Layout, LayoutError, Placement, DEFAULT_LAYOUT, SHIPPED_LAYOUTS};
+pub use make::Undo;
+pub use moves::SceptreMove;
 pub use piece::{Piece, PieceKind};
 pub use position::{
     PieceCounts, PlayerState, PositionField, SceptrePosition, SceptrePositionError,

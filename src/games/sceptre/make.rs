@@ -1,0 +1,284 @@
+//! Making and unmaking moves (RULINGS §5): captures fill the pools of the captured pieces'
+//! original colours, a captured king eliminates a playing player (his pieces pass to the
+//! capturer) or only leaves the field (a withdrawn player's), promotions draw from the pawn's
+//! colour's pool, check runs follow each move, the turn passes to the next playing player; a
+//! placement fills the set-up, whose end gives black the first move. Withdrawal is not a move
+//! but a change of state with its own undo.
+
+use super::field::Square;
+use super::moves::SceptreMove;
+use super::piece::{Piece, PieceKind};
+use super::position::{PlayerState, SceptrePosition};
+use super::seats::PlayerColour;
+
+/// What [`SceptrePosition::unmake`] needs to restore the position exactly.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    to_move: PlayerColour,
+    players: [PlayerState; 4],
+    checks: [u32; 4],
+    /// Squares whose pieces passed to the capturer of their owner's king.
+    transferred: Vec<Square>,
+    /// The placement ended the set-up phase.
+    set_up_ended: bool,
+}
+
+impl SceptrePosition {
+    fn snapshot(&self) -> Undo {
+        let mut players = [PlayerState::Playing; 4];
+        players[..self.players.len()].copy_from_slice(&self.players);
+        let mut checks = [0; 4];
+        checks[..self.checks.len()].copy_from_slice(&self.checks);
+        Undo {
+            moved: None,
+            captured: None,
+            to_move: self.to_move,
+            players,
+            checks,
+            transferred: Vec::new(),
+            set_up_ended: false,
+        }
+    }
+
+    /// The next playing player after `colour` in seat order (`colour` himself if no other).
+    pub fn next_playing(&self, colour: PlayerColour) -> PlayerColour {
+        let n = self.players.len();
+        (1..=n)
+            .map(|i| PlayerColour::ALL[(colour.index() + i) % n])
+            .find(|&c| self.is_playing(c))
+            .unwrap_or(colour)
+    }
+
+    /// Makes a legal move (or placement) and returns what undoes it.
+    pub fn make(&mut self, m: SceptreMove) -> Undo {
+        let undo = self.make_unchecked(m);
+        if !m.is_placement() {
+            let mover = undo.to_move;
+            let gives_check = self.colours().any(|c| {
+                c != mover
+                    && self.is_playing(c)
+                    && self
+                        .king_square(c)
+                        .is_some_and(|sq| self.attacked_by(sq, |o| o == mover))
+            });
+            let run = &mut self.checks[mover.index()];
+            *run = if gives_check { *run + 1 } else { 0 };
+        }
+        undo
+    }
+
+    /// Makes a move without updating the mover's check run (enough to test legality).
+    pub(super) fn make_unchecked(&mut self, m: SceptreMove) -> Undo {
+        let mut undo = self.snapshot();
+        let mover = self.to_move;
+        if let Some(kind) = m.placed() {
+            self.board[m.to() as usize] = Some(Piece::new(kind, mover));
+            let n = self.players.len();
+            let lists = self
+                .set_up
+                .as_mut()
+                .expect("a placement in the set-up phase");
+            lists[mover.index()][kind.index()] -= 1;
+            let next = (1..=n)
+                .map(|i| PlayerColour::ALL[(mover.index() + i) % n])
+                .find(|c| lists[c.index()].iter().any(|&k| k > 0));
+            match next {
+                Some(c) => self.to_move = c,
+                None => {
+                    self.set_up = None;
+                    self.to_move = PlayerColour::Black;
+                    undo.set_up_ended = true;
+                }
+            }
+            return undo;
+        }
+        let (from, to) = (m.from() as usize, m.to() as usize);
+        let piece = self.board[from].take().expect("a piece to move");
+        let captured = self.board[to];
+        undo.moved = Some(piece);
+        undo.captured = captured;
+        if let Some(cap) = captured {
+            if cap.kind == PieceKind::King {
+                if self.is_playing(cap.owner) {
+                    let loser = cap.owner;
+                    self.players[loser.index()] = PlayerState::Eliminated;
+                    self.checks[loser.index()] = 0;
+                    self.board[to] = None;
+                    for i in 0..self.field.squares().len() {
+                        let sq = self.field.squares()[i];
+                        if let Some(p) = &mut self.board[sq as usize] {
+                            if p.owner == loser {
+                                p.owner = mover;
+                                undo.transferred.push(sq);
+                            }
+                        }
+                    }
+                }
+            } else {
+                self.pools[cap.colour.index()][cap.kind.index()] += 1;
+            }
+        }
+        let placed = match m.promotion_kind() {
+            Some(kind) => {
+                self.pools[piece.colour.index()][kind.index()] -= 1;
+                Piece { kind, ..piece }
+            }
+            None => piece,
+        };
+        self.board[to] = Some(placed);
+        self.to_move = self.next_playing(mover);
+        undo
+    }
+
+    /// Takes back `m`, made by [`SceptrePosition::make`] with `undo` as its result.
+    pub fn unmake(&mut self, m: SceptreMove, undo: Undo) {
+        let n = self.players.len();
+        self.players.copy_from_slice(&undo.players[..n]);
+        self.checks.copy_from_slice(&undo.checks[..n]);
+        self.to_move = undo.to_move;
+        if let Some(kind) = m.placed() {
+            if undo.set_up_ended {
+                self.set_up = Some(vec![[0; 6]; n]);
+            }
+            let lists = self.set_up.as_mut().expect("set-up lists");
+            lists[undo.to_move.index()][kind.index()] += 1;
+            self.board[m.to() as usize] = None;
+            return;
+        }
+        let piece = undo.moved.expect("the moved piece");
+        if let Some(kind) = m.promotion_kind() {
+            self.pools[piece.colour.index()][kind.index()] += 1;
+        }
+        if let Some(cap) = undo.captured {
+            if cap.kind != PieceKind::King {
+                self.pools[cap.colour.index()][cap.kind.index()] -= 1;
+            }
+            for &sq in &undo.transferred {
+                if let Some(p) = &mut self.board[sq as usize] {
+                    p.owner = cap.owner;
+                }
+            }
+        }
+        self.board[m.to() as usize] = undo.captured;
+        self.board[m.from() as usize] = Some(piece);
+    }
+
+    /// The side to move withdraws (no move with three or more playing): his pieces stay,
+    /// inert, his check run is dropped, the next playing player moves.
+    pub fn withdraw(&mut self) -> Undo {
+        let undo = self.snapshot();
+        let c = self.to_move;
+        self.players[c.index()] = PlayerState::Withdrawn;
+        self.checks[c.index()] = 0;
+        self.to_move = self.next_playing(c);
+        undo
+    }
+
+    /// Takes back a withdrawal.
+    pub fn unwithdraw(&mut self, undo: Undo) {
+        let n = self.players.len();
+        self.players.copy_from_slice(&undo.players[..n]);
+        self.checks.copy_from_slice(&undo.checks[..n]);
+        self.to_move = undo.to_move;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn reference_positions() -> Vec<String> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("engine-tests/tools/sceptre_reference_positions.txt");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        text.lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| l.split(" ;").next().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// xorshift64*, enough to pick moves.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+        }
+    }
+
+    /// Random playouts from every reference position: after each move (and each withdrawal)
+    /// the text re-reads to an equal position, and taking everything back restores every
+    /// intermediate text byte for byte.
+    #[test]
+    fn make_unmake_restores_the_text_over_random_playouts() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut plies = 0;
+        for text in reference_positions() {
+            for _ in 0..20 {
+                let mut pos = SceptrePosition::from_text(&text).unwrap();
+                let mut stack: Vec<(Option<SceptreMove>, Undo, String)> = Vec::new();
+                for _ in 0..60 {
+                    let before = pos.to_text();
+                    let moves = pos.legal_moves();
+                    let (m, undo) = if moves.is_empty() {
+                        if pos.in_set_up() || pos.playing_count() < 3 {
+                            break;
+                        }
+                        (None, pos.withdraw())
+                    } else {
+                        let m = moves[rng.below(moves.len())];
+                        (Some(m), pos.make(m))
+                    };
+                    plies += 1;
+                    let after = pos.to_text();
+                    let again = SceptrePosition::from_text(&after)
+                        .unwrap_or_else(|e| panic!("{before} then {m:?}: {after}: {e}"));
+                    assert_eq!(again.to_text(), after);
+                    stack.push((m, undo, before));
+                }
+                while let Some((m, undo, before)) = stack.pop() {
+                    match m {
+                        Some(m) => pos.unmake(m, undo),
+                        None => pos.unwithdraw(undo),
+                    }
+                    assert_eq!(pos.to_text(), before);
+                }
+                assert_eq!(pos.to_text(), text);
+                assert_eq!(pos, SceptrePosition::from_text(&text).unwrap());
+            }
+        }
+        assert!(plies > 10_000, "{plies} plies");
+    }
+
+    /// A king capture with three playing: the king's player is eliminated and his pieces pass
+    /// to the capturer keeping their colour; capturing a withdrawn player's king only removes it.
+    #[test]
+    fn king_captures_eliminate_or_remove() {
+        let text = "16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m \
+                    Bb@c1,Kb@h1,Kw@a3,Pw@b4,Rb@h8,Kg@p8,Pg@h9,Br@c11,Ng@o14,Kr@h16 \
+                    b+,w=,r+,g+ b b@i1,w@a1,r@a9,g@i9 - - b:1";
+        let mut pos = SceptrePosition::from_text(text).unwrap();
+        let m = pos.parse_move("h8p8").expect("black takes green's king");
+        let undo = pos.make(m);
+        assert_eq!(
+            pos.to_text(),
+            "16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m \
+             Bb@c1,Kb@h1,Kw@a3,Pw@b4,Rb@p8,Pbg@h9,Br@c11,Nbg@o14,Kr@h16 \
+             b+,w=,r+,gx r b@i1,w@a1,r@a9,g@i9 - - -"
+        );
+        pos.unmake(m, undo);
+        assert_eq!(pos.to_text(), text);
+        let m = pos
+            .parse_move("c1a3")
+            .expect("black takes the withdrawn king");
+        pos.make(m);
+        assert!(pos.to_text().contains("b+,w=,r+,g+ r"));
+        assert!(!pos.to_text().contains("Kw@"));
+    }
+}

@@ -5,22 +5,25 @@
 //! placement fills the set-up, whose end gives black the first move. Withdrawal is not a move
 //! but a change of state with its own undo.
 
-use super::field::Square;
 use super::moves::SceptreMove;
 use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
 use super::seats::PlayerColour;
+use super::zobrist;
 
 /// What [`SceptrePosition::unmake`] needs to restore the position exactly.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Undo {
     moved: Option<Piece>,
     captured: Option<Piece>,
     to_move: PlayerColour,
     players: [PlayerState; 4],
     checks: [u32; 4],
-    /// Squares whose pieces passed to the capturer of their owner's king.
-    transferred: Vec<Square>,
+    key: u64,
+    /// The original colours (bit per colour index) of the pieces that passed to the capturer
+    /// of their owner's king. Every piece of one colour has one owner at any time (a transfer
+    /// moves all of an owner's pieces), so the colours say which pieces to give back.
+    transferred: u8,
     /// The placement ended the set-up phase.
     set_up_ended: bool,
 }
@@ -37,7 +40,8 @@ impl SceptrePosition {
             to_move: self.to_move,
             players,
             checks,
-            transferred: Vec::new(),
+            key: self.key,
+            transferred: 0,
             set_up_ended: false,
         }
     }
@@ -74,13 +78,18 @@ impl SceptrePosition {
         let mut undo = self.snapshot();
         let mover = self.to_move;
         if let Some(kind) = m.placed() {
-            self.board[m.to() as usize] = Some(Piece::new(kind, mover));
+            let placed = Piece::new(kind, mover);
+            self.board[m.to() as usize] = Some(placed);
+            self.key ^= zobrist::piece(m.to(), placed) ^ zobrist::turn(mover);
             let n = self.players.len();
             let lists = self
                 .set_up
                 .as_mut()
                 .expect("a placement in the set-up phase");
-            lists[mover.index()][kind.index()] -= 1;
+            let left = &mut lists[mover.index()][kind.index()];
+            self.key ^=
+                zobrist::set_up(mover, kind, *left) ^ zobrist::set_up(mover, kind, *left - 1);
+            *left -= 1;
             let next = (1..=n)
                 .map(|i| PlayerColour::ALL[(mover.index() + i) % n])
                 .find(|c| lists[c.index()].iter().any(|&k| k > 0));
@@ -92,6 +101,7 @@ impl SceptrePosition {
                     undo.set_up_ended = true;
                 }
             }
+            self.key ^= zobrist::turn(self.to_move);
             return undo;
         }
         let (from, to) = (m.from() as usize, m.to() as usize);
@@ -99,10 +109,13 @@ impl SceptrePosition {
         let captured = self.board[to];
         undo.moved = Some(piece);
         undo.captured = captured;
+        let mut key = self.key ^ zobrist::piece(m.from(), piece) ^ zobrist::turn(mover);
         if let Some(cap) = captured {
+            key ^= zobrist::piece(m.to(), cap);
             if cap.kind == PieceKind::King {
                 if self.is_playing(cap.owner) {
                     let loser = cap.owner;
+                    key ^= zobrist::state(loser, PlayerState::Eliminated);
                     self.players[loser.index()] = PlayerState::Eliminated;
                     self.checks[loser.index()] = 0;
                     self.board[to] = None;
@@ -110,25 +123,34 @@ impl SceptrePosition {
                         let sq = self.field.squares()[i];
                         if let Some(p) = &mut self.board[sq as usize] {
                             if p.owner == loser {
+                                key ^= zobrist::piece(sq, *p);
                                 p.owner = mover;
-                                undo.transferred.push(sq);
+                                key ^= zobrist::piece(sq, *p);
+                                undo.transferred |= 1 << p.colour.index();
                             }
                         }
                     }
                 }
             } else {
-                self.pools[cap.colour.index()][cap.kind.index()] += 1;
+                let count = &mut self.pools[cap.colour.index()][cap.kind.index()];
+                key ^= zobrist::pool(cap.colour, cap.kind, *count)
+                    ^ zobrist::pool(cap.colour, cap.kind, *count + 1);
+                *count += 1;
             }
         }
         let placed = match m.promotion_kind() {
             Some(kind) => {
-                self.pools[piece.colour.index()][kind.index()] -= 1;
+                let count = &mut self.pools[piece.colour.index()][kind.index()];
+                key ^= zobrist::pool(piece.colour, kind, *count)
+                    ^ zobrist::pool(piece.colour, kind, *count - 1);
+                *count -= 1;
                 Piece { kind, ..piece }
             }
             None => piece,
         };
         self.board[to] = Some(placed);
         self.to_move = self.next_playing(mover);
+        self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
     }
 
@@ -138,6 +160,7 @@ impl SceptrePosition {
         self.players.copy_from_slice(&undo.players[..n]);
         self.checks.copy_from_slice(&undo.checks[..n]);
         self.to_move = undo.to_move;
+        self.key = undo.key;
         if let Some(kind) = m.placed() {
             if undo.set_up_ended {
                 self.set_up = Some(vec![[0; 6]; n]);
@@ -155,9 +178,15 @@ impl SceptrePosition {
             if cap.kind != PieceKind::King {
                 self.pools[cap.colour.index()][cap.kind.index()] -= 1;
             }
-            for &sq in &undo.transferred {
-                if let Some(p) = &mut self.board[sq as usize] {
-                    p.owner = cap.owner;
+            if undo.transferred != 0 {
+                let mover = undo.to_move;
+                for i in 0..self.field.squares().len() {
+                    let sq = self.field.squares()[i];
+                    if let Some(p) = &mut self.board[sq as usize] {
+                        if p.owner == mover && undo.transferred & (1 << p.colour.index()) != 0 {
+                            p.owner = cap.owner;
+                        }
+                    }
                 }
             }
         }
@@ -173,6 +202,9 @@ impl SceptrePosition {
         self.players[c.index()] = PlayerState::Withdrawn;
         self.checks[c.index()] = 0;
         self.to_move = self.next_playing(c);
+        self.key ^= zobrist::state(c, PlayerState::Withdrawn)
+            ^ zobrist::turn(c)
+            ^ zobrist::turn(self.to_move);
         undo
     }
 
@@ -182,6 +214,7 @@ impl SceptrePosition {
         self.players.copy_from_slice(&undo.players[..n]);
         self.checks.copy_from_slice(&undo.checks[..n]);
         self.to_move = undo.to_move;
+        self.key = undo.key;
     }
 }
 
@@ -240,6 +273,8 @@ mod tests {
                     let again = SceptrePosition::from_text(&after)
                         .unwrap_or_else(|e| panic!("{before} then {m:?}: {after}: {e}"));
                     assert_eq!(again.to_text(), after);
+                    assert_eq!(pos.key(), pos.key_from_scratch(), "{before} then {m:?}");
+                    assert_eq!(pos.key(), again.key());
                     stack.push((m, undo, before));
                 }
                 while let Some((m, undo, before)) = stack.pop() {
@@ -248,6 +283,7 @@ mod tests {
                         None => pos.unwithdraw(undo),
                     }
                     assert_eq!(pos.to_text(), before);
+                    assert_eq!(pos.key(), pos.key_from_scratch());
                 }
                 assert_eq!(pos.to_text(), text);
                 assert_eq!(pos, SceptrePosition::from_text(&text).unwrap());

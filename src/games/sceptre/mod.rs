@@ -23,9 +23,11 @@ pub mod piece;
 pub mod position;
 pub mod seats;
 pub mod square;
+pub mod start;
 pub mod terrain;
 pub mod terrain_text;
 mod validate;
+pub mod zobrist;
 
 pub use board::{shipped_board, shipped_boards, Board, BoardError, Rotation};
 pub use field::{Cell, Direction, Field, Square, NO_SQUARE};
@@ -40,5 +42,6 @@ pub use position::{
 };
 pub use seats::{Compass, PlayerColour};
 pub use square::{Coord, SquareError};
+pub use start::{StartError, FULL_SET};
 pub use terrain::{SquareColour, Terrain};
 pub use terrain_text::TerrainTextError;

@@ -243,7 +243,8 @@ impl SceptrePosition {
             });
         }
         let kingdoms: Kingdoms = kingdoms.parse()?;
-        let position = SceptrePosition {
+        let mut position = SceptrePosition {
+            key: 0,
             field: Arc::new(field),
             board,
             players: states,
@@ -254,6 +255,7 @@ impl SceptrePosition {
             checks: parse_checks(checks, n)?,
         };
         position.validate()?;
+        position.key = position.key_from_scratch();
         Ok(position)
     }
 

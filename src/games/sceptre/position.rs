@@ -108,6 +108,11 @@ impl fmt::Display for PositionField {
 /// Why a position string was refused; every message names the field and the token or square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SceptrePositionError {
+    /// Pieces of one original colour with different owners (they pass all together).
+    SplitColour {
+        square: String,
+        colour: PlayerColour,
+    },
     /// Not eight fields separated by single spaces (the number found).
     FieldCount(usize),
     TerrainText(TerrainTextError),
@@ -188,6 +193,11 @@ impl fmt::Display for SceptrePositionError {
                 write!(f, "{field} field: {square} is not a square of this field")
             }
             E::Occupied(square) => write!(f, "pieces field: two pieces on {square}"),
+            E::SplitColour { square, colour } => write!(
+                f,
+                "pieces field: the {colour} piece on {square} has another owner than the other \
+                 {colour} pieces (a player's pieces pass all together)"
+            ),
             E::Players(list) => write!(
                 f,
                 "players field: the colours are {list}; 2, 3 or 4 players are b,w / b,w,r / b,w,r,g"
@@ -263,6 +273,8 @@ pub struct SceptrePosition {
     pub(super) pools: Vec<PieceCounts>,
     /// Per player the run of his last moves that each gave check.
     pub(super) checks: Vec<u32>,
+    /// The Zobrist key (`zobrist`), kept up to date by make and unmake.
+    pub(super) key: u64,
 }
 
 impl SceptrePosition {
@@ -362,6 +374,17 @@ impl SceptrePosition {
                         terrain,
                     });
                 }
+            }
+        }
+        // A transfer moves all of an owner's pieces at once, so each colour has one owner.
+        let mut owner_of = [None; 4];
+        for (sq, piece) in self.pieces() {
+            let owner = owner_of[piece.colour.index()].get_or_insert(piece.owner);
+            if *owner != piece.owner {
+                return Err(E::SplitColour {
+                    square: self.field.square_name(sq),
+                    colour: piece.colour,
+                });
             }
         }
         if self.kingdoms.players() > self.players.len() {

@@ -1,0 +1,103 @@
+//! The start of a game: the set-up phase on a layout, every player with his sixteen pieces
+//! still to place and black to place first (RULINGS §5 "Set-up phase").
+
+use super::field::Field;
+use super::layout::Layout;
+use super::position::{PieceCounts, PlayerState, SceptrePosition};
+use super::seats::PlayerColour;
+use std::fmt;
+use std::sync::Arc;
+
+/// Each player's pieces: king, queen, two rooks, two bishops, two knights, eight pawns.
+pub const FULL_SET: PieceCounts = [1, 1, 2, 2, 2, 8];
+
+/// Why a layout cannot start a game for a number of players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    Players {
+        layout: String,
+        players: usize,
+        supported: Vec<usize>,
+    },
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Players {
+                layout,
+                players,
+                supported,
+            } => {
+                let list: Vec<String> = supported.iter().map(|n| n.to_string()).collect();
+                write!(
+                    f,
+                    "layout '{layout}' is for {} players, not {players}",
+                    list.join(" or ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+impl SceptrePosition {
+    /// The set-up phase of a game of `players` on `layout`.
+    pub fn start(layout: &Layout, players: usize) -> Result<SceptrePosition, StartError> {
+        let refused = || StartError::Players {
+            layout: layout.name().to_string(),
+            players,
+            supported: layout.players().to_vec(),
+        };
+        if !(2..=4).contains(&players) || !layout.supports(players) {
+            return Err(refused());
+        }
+        let kingdoms = layout.kingdoms(players).ok_or_else(refused)?;
+        let field = Field::from_layout(layout);
+        let mut position = SceptrePosition {
+            board: vec![None; field.mailbox_len()],
+            field: Arc::new(field),
+            players: vec![PlayerState::Playing; players],
+            to_move: PlayerColour::Black,
+            kingdoms,
+            set_up: Some(vec![FULL_SET; players]),
+            pools: vec![[0; 6]; players],
+            checks: vec![0; players],
+            key: 0,
+        };
+        position.key = position.key_from_scratch();
+        Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sceptre::layout::SHIPPED_LAYOUTS;
+
+    #[test]
+    fn every_shipped_layout_starts_for_each_of_its_player_counts() {
+        for shipped in SHIPPED_LAYOUTS {
+            let layout = Layout::shipped(shipped.name).unwrap().unwrap();
+            for players in 2..=4 {
+                let start = SceptrePosition::start(&layout, players);
+                if !layout.supports(players) {
+                    assert!(start.is_err(), "{} {players}", shipped.name);
+                    continue;
+                }
+                let pos = start.unwrap();
+                let text = pos.to_text();
+                let again = SceptrePosition::from_text(&text).unwrap();
+                assert_eq!(again, pos, "{text}");
+                assert_eq!(pos.player_count(), players);
+                assert!(pos.in_set_up());
+            }
+        }
+        let duel = Layout::shipped("duel").unwrap().unwrap();
+        assert_eq!(
+            SceptrePosition::start(&duel, 3).unwrap_err().to_string(),
+            "layout 'duel' is for 2 players, not 3"
+        );
+    }
+}

@@ -194,7 +194,12 @@ pub fn play(
     }
     let mut clocks = rules.limits.start_clocks(seats);
     let letters = referee.clock_letters();
-    let mut move_texts: Vec<String> = Vec::new();
+    // What the engines are sent: a position and the moves since. A forfeit is no move, so the
+    // position the game goes on from after one becomes the new base.
+    let mut sent = Sent {
+        base: record.setup.opening.position.clone(),
+        moves: Vec::new(),
+    };
     record.ending = loop {
         if let GameStatus::Over(end) = referee.status() {
             break Ending::Rule(end);
@@ -204,15 +209,7 @@ pub fn play(
         let Some(engine) = slots[e].as_mut() else {
             break fault(seat, FaultKind::Crash, "engine is not running".into());
         };
-        let position = if move_texts.is_empty() {
-            format!("position fen {}", record.setup.opening.position)
-        } else {
-            format!(
-                "position fen {} moves {}",
-                record.setup.opening.position,
-                move_texts.join(" ")
-            )
-        };
+        let position = sent.command();
         let go = rules
             .limits
             .go_command(&clocks, seat, letters, referee.active_seats());
@@ -226,7 +223,7 @@ pub fn play(
                     used.as_millis(),
                     deadline.as_millis()
                 );
-                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                match leave(referee.as_mut(), &mut record, &mut sent, seat, &detail) {
                     true => continue,
                     false => break fault(seat, FaultKind::TimeForfeit, detail),
                 }
@@ -234,7 +231,7 @@ pub fn play(
             Err((why, _)) => {
                 slots[e] = None;
                 let detail = format!("engine {why}");
-                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                match leave(referee.as_mut(), &mut record, &mut sent, seat, &detail) {
                     true => continue,
                     false => break fault(seat, FaultKind::Crash, detail),
                 }
@@ -246,14 +243,14 @@ pub fn play(
             Err(why) => {
                 slots[e] = None;
                 let detail = why.to_string();
-                match leave(referee.as_mut(), &mut record, seat, &detail) {
+                match leave(referee.as_mut(), &mut record, &mut sent, seat, &detail) {
                     true => continue,
                     false => break fault(seat, FaultKind::IllegalMove, detail),
                 }
             }
         };
         rules.limits.charge(&mut clocks[seat], thought.elapsed);
-        move_texts.push(thought.best.clone());
+        sent.moves.push(thought.best.clone());
         record.moves.push(PlayedMove {
             seat: seat as u8,
             text: thought.best,
@@ -273,7 +270,13 @@ pub fn play(
             None => {}
             Some(Verdict::Ends { winner, why }) => break Ending::Adjudicated { winner, why },
             Some(Verdict::Resigns { seat, why })
-                if !leave(referee.as_mut(), &mut record, seat as usize, &why) =>
+                if !leave(
+                    referee.as_mut(),
+                    &mut record,
+                    &mut sent,
+                    seat as usize,
+                    &why,
+                ) =>
             {
                 let winner = referee.active_seats().without(seat).iter().next();
                 break Ending::Adjudicated { winner, why };
@@ -285,12 +288,37 @@ pub fn play(
     Ok(record)
 }
 
+/// The `position` command the engines get: a position string and the moves played since.
+struct Sent {
+    base: String,
+    moves: Vec<String>,
+}
+
+impl Sent {
+    fn command(&self) -> String {
+        if self.moves.is_empty() {
+            format!("position fen {}", self.base)
+        } else {
+            format!("position fen {} moves {}", self.base, self.moves.join(" "))
+        }
+    }
+}
+
 /// A seat whose engine failed or resigned leaves a game of three or more, which goes on
-/// without it; false when the game cannot go on (two seats: the fault ends it).
-fn leave(referee: &mut dyn Session, record: &mut GameRecord, seat: usize, why: &str) -> bool {
+/// without it (the engines are sent the position after it left); false when the game cannot
+/// go on (two seats: the fault ends it).
+fn leave(
+    referee: &mut dyn Session,
+    record: &mut GameRecord,
+    sent: &mut Sent,
+    seat: usize,
+    why: &str,
+) -> bool {
     if referee.active_seats().len() <= 2 || !referee.forfeit(seat as u8) {
         return false;
     }
+    sent.base = referee.position_text();
+    sent.moves.clear();
     record.events.push(SeatEvent {
         after_moves: record.moves.len(),
         seat: seat as u8,

@@ -22,7 +22,8 @@ pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
     if path.is_dir() {
         for entry in std::fs::read_dir(path).map_err(read_error)? {
             let file = entry.map_err(read_error)?.path();
-            if file.is_file() && file.extension().is_some_and(|e| e != "md") {
+            // Notes (`.md`) and Sceptre's layout files (`.toml`) live beside the openings.
+            if file.is_file() && file.extension().is_some_and(|e| e != "md" && e != "toml") {
                 files.push(file);
             }
         }
@@ -92,6 +93,28 @@ fn read(
         });
     }
     Ok(())
+}
+
+/// The openings of a game of `seats` players, for a variant whose shipped openings mix player
+/// counts (Sceptre's two-, three- and four-player set-ups): all of them if none has that many.
+pub fn for_seats(openings: Vec<Opening>, variant: Variant, seats: usize) -> Vec<Opening> {
+    let seats_of = |o: &Opening| {
+        let mut session = variant.new_session();
+        session
+            .set_position(Some(&o.position), &[])
+            .map(|()| session.seats())
+            .ok()
+    };
+    let fitting: Vec<Opening> = openings
+        .iter()
+        .filter(|o| seats_of(o) == Some(seats))
+        .cloned()
+        .collect();
+    if fitting.is_empty() {
+        openings
+    } else {
+        fitting
+    }
 }
 
 fn check(position: &str, variant: Variant) -> Result<(), String> {

@@ -6,7 +6,7 @@ use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Search depth per position (default 11).
+    /// Search depth per position (default 11; the variant may choose less).
     pub depth: Option<u32>,
     #[arg(long, default_value = Variant::DEFAULT.name())]
     pub variant: String,

@@ -205,7 +205,8 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     };
     let openings = match &args.openings {
         Some(path) => openings::load(path, variant)?,
-        None => openings::shipped(variant)?,
+        // The shipped openings of a game of several player counts: those for this many engines.
+        None => openings::for_seats(openings::shipped(variant)?, variant, engines.len()),
     };
     let mut openings = openings;
     if let Some(seed) = args.shuffle_openings {
@@ -217,8 +218,8 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     if sprt.is_some() && engines.len() != 2 {
         return Err(MatchError::Sprt("needs exactly two engines".into()).into());
     }
-    let seats = variant.new_session().seats();
-    let games = args.games.unwrap_or(openings.len() * seats);
+    // Every opening once in every seating (the runner checks there is an engine per seat).
+    let games = args.games.unwrap_or(openings.len() * engines.len().max(1));
     if games == 0 {
         return Err(MatchError::Setup("--games must be at least 1".into()).into());
     }

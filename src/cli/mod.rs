@@ -28,13 +28,33 @@ pub struct PositionArgs {
     /// Moves played from the position, space-separated.
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     pub moves: Vec<String>,
+    /// One of the variant's own options, `NAME=VALUE` (e.g. `SceptreLayout=duel`); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 impl PositionArgs {
     /// A session of the variant, set to the position.
     pub fn session(&self) -> Result<Box<dyn Session>, CliError> {
         let variant: Variant = self.variant.parse()?;
-        let mut session = variant.new_session();
+        let mut options = Vec::new();
+        for pair in &self.options {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if Variant::owning_option(name) != Some(variant) {
+                let known = variant.option_names();
+                return Err(VariantError::UnknownOption {
+                    name: name.to_string(),
+                    known: if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    },
+                }
+                .into());
+            }
+            options.push((name.to_string(), value.to_string()));
+        }
+        let mut session = variant.configured_session(&options)?;
         session.set_position(self.fen.as_deref(), &self.moves)?;
         Ok(session)
     }

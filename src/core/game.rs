@@ -104,6 +104,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn unmake_pass(&mut self, _undo: Self::Undo) {}
     /// Draws that need no history (fifty-move rule, dead positions), shared by the active seats.
     fn drawn_by_rule(&self) -> bool;
+    /// What a third occurrence of the current position means when its first occurrence was
+    /// `cycle_plies` plies ago: `None`, a draw shared by the active seats (every game so far),
+    /// or a decision (Sceptre's perpetual check, lost by the checked player).
+    fn repetition_outcome(&self, _cycle_plies: usize) -> Option<Outcome> {
+        None
+    }
     /// Plies since the last irreversible move: a repetition cannot reach further back.
     fn reversible_plies(&self) -> usize;
     /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for

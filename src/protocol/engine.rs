@@ -43,7 +43,7 @@ impl Engine {
         Engine {
             out,
             table: Arc::new(TranspositionTable::new(options.hash_mb)),
-            session: options.variant.new_session(),
+            session: options.new_session(),
             options,
             search: None,
             debug: false,
@@ -79,7 +79,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.stop_search();
                 self.table.clear();
-                self.session = self.options.variant.new_session();
+                self.session = self.options.new_session();
             }
             Command::Position { position, moves } => {
                 match self.session.set_position(position.as_deref(), &moves) {
@@ -179,7 +179,7 @@ impl Engine {
                     }
                     OptionEffect::ClearHash => self.table.clear(),
                     OptionEffect::ChangeVariant => {
-                        self.session = updated.variant.new_session();
+                        self.session = updated.new_session();
                         self.table.clear();
                     }
                 }

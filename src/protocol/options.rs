@@ -23,6 +23,24 @@ pub struct EngineOptions {
     pub material_only: bool,
     /// The search for three or more active seats.
     pub multiplayer: MultiplayerSearch,
+    /// Per variant with options of its own set (`SceptreLayout`…), a new game with them: every
+    /// new game of that variant is a copy, so a layout file is read once, when it is chosen.
+    pub configured: Vec<Configured>,
+}
+
+/// A fresh game of a variant with its own options applied.
+pub struct Configured(Box<dyn crate::session::Session>);
+
+impl Clone for Configured {
+    fn clone(&self) -> Configured {
+        Configured(self.0.boxed_clone())
+    }
+}
+
+impl fmt::Debug for Configured {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Configured({})", self.0.variant())
+    }
 }
 
 impl Default for EngineOptions {
@@ -36,6 +54,7 @@ impl Default for EngineOptions {
             variant: Variant::DEFAULT,
             material_only: false,
             multiplayer: MultiplayerSearch::default(),
+            configured: Vec::new(),
         }
     }
 }
@@ -58,6 +77,8 @@ pub enum OptionError {
         value: String,
         expected: String,
     },
+    /// A variant's own option refused the value (the message says why).
+    Refused(String),
 }
 
 impl fmt::Display for OptionError {
@@ -73,6 +94,7 @@ impl fmt::Display for OptionError {
                 f,
                 "option '{name}' does not accept '{value}' (expected {expected})"
             ),
+            OptionError::Refused(why) => write!(f, "{why}"),
         }
     }
 }
@@ -118,7 +140,7 @@ impl EngineOptions {
             .iter()
             .map(|v| format!("var {}", v.name()))
             .collect();
-        vec![
+        let mut lines = vec![
             format!(
                 "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
                 d.hash_mb
@@ -152,7 +174,44 @@ impl EngineOptions {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-        ]
+        ];
+        lines.extend(Variant::option_declarations());
+        lines
+    }
+
+    /// A new game of the chosen variant, with its own options applied.
+    pub fn new_session(&self) -> Box<dyn crate::session::Session> {
+        self.new_session_of(self.variant)
+    }
+
+    fn new_session_of(&self, variant: Variant) -> Box<dyn crate::session::Session> {
+        match self.configured.iter().find(|c| c.0.variant() == variant) {
+            Some(c) => c.0.boxed_clone(),
+            None => variant.new_session(),
+        }
+    }
+
+    /// A variant's own option: applied to a new game of its variant (so a layout file that
+    /// does not read, or a player count the layout cannot seat, is refused here and changes
+    /// nothing), which every later game of that variant copies.
+    fn set_variant_option(
+        &mut self,
+        owner: Variant,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<OptionEffect, OptionError> {
+        let value = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+        let mut session = self.new_session_of(owner);
+        if let Some(Err(e)) = session.set_variant_option(name.trim(), value.trim()) {
+            return Err(OptionError::Refused(e.to_string()));
+        }
+        self.configured.retain(|c| c.0.variant() != owner);
+        self.configured.push(Configured(session));
+        Ok(if owner == self.variant {
+            OptionEffect::ChangeVariant
+        } else {
+            OptionEffect::Nothing
+        })
     }
 
     /// Applies `setoption`; names are case-insensitive. On error nothing changes.
@@ -215,7 +274,10 @@ impl EngineOptions {
                 })?;
                 Ok(OptionEffect::Nothing)
             }
-            _ => Err(OptionError::Unknown(name.to_string())),
+            _ => match Variant::owning_option(name) {
+                Some(owner) => self.set_variant_option(owner, name, value),
+                None => Err(OptionError::Unknown(name.to_string())),
+            },
         }
     }
 }

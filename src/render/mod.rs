@@ -5,6 +5,13 @@ mod svg;
 
 pub use svg::to_svg;
 
+/// The owners' colours: the index a [`DiagramPiece`] or an [`Outline`] names.
+pub const OWNER_WHITE: usize = 0;
+pub const OWNER_BLACK: usize = 1;
+pub const OWNER_RED: usize = 2;
+pub const OWNER_BLUE: usize = 3;
+pub const OWNER_GREEN: usize = 4;
+
 /// What a cell of the field is, beyond its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellKind {
@@ -14,11 +21,41 @@ pub enum CellKind {
     Throne,
     /// Tafl's corner gates.
     Gate,
-    /// A square of the field that does not exist (for Sceptre's holes, when it lands).
+    /// A square of the field that does not exist (Sceptre's holes): drawn as nothing.
     Hole,
+    /// A square of Sceptre's terrain, in the light or medium shade of the checkerboard.
+    Ground(Ground, Shade),
 }
 
-/// One piece: a short label (a letter) and the index of its owner (0..4, each its own colour).
+/// Sceptre's six terrains, each drawn with its own fill and pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ground {
+    Meadow,
+    Forest,
+    River,
+    Pond,
+    Bridge,
+    Ruin,
+}
+
+/// The two shades of a terrain's checkerboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shade {
+    Light,
+    Medium,
+}
+
+/// A rectangle of cells (corners inclusive) outlined in an owner's colour: a kingdom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outline {
+    pub bottom_left: Cell,
+    pub top_right: Cell,
+    pub owner: usize,
+    pub caption: String,
+}
+
+/// One piece: a short label (a letter) and the index of its owner (`OWNER_*`, each its own
+/// colour).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramPiece {
     pub label: String,
@@ -42,9 +79,27 @@ pub struct Diagram {
     /// File and rank labels along the edges.
     pub column_labels: Vec<String>,
     pub row_labels: Vec<String>,
+    /// Outlined rectangles (Sceptre's kingdoms).
+    pub outlines: Vec<Outline>,
+    /// Pieces drawn with a corner mark in another owner's colour (a Sceptre piece that passed
+    /// to a new owner keeps its original colour), with that owner.
+    pub origins: Vec<(Cell, usize)>,
+    /// The last move; from and to are the same cell for a placement or a stay.
     pub last_move: Option<(Cell, Cell)>,
     pub arrow: Option<(Cell, Cell)>,
     pub title: String,
+}
+
+/// A column's letters: 0 -> `a`, 25 -> `z`, 26 -> `aa` (spreadsheet columns, RULINGS §0).
+pub fn column_name(column: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = column + 1;
+    while n > 0 {
+        n -= 1;
+        letters.push(char::from(b'a' + (n % 26) as u8));
+        n /= 26;
+    }
+    letters.iter().rev().collect()
 }
 
 impl Diagram {
@@ -65,10 +120,10 @@ impl Diagram {
             cells,
             pieces: vec![None; rows * columns],
             flags: Vec::new(),
-            column_labels: (0..columns)
-                .map(|c| ((b'a' + c as u8) as char).to_string())
-                .collect(),
+            column_labels: (0..columns).map(column_name).collect(),
             row_labels: (1..=rows).map(|r| r.to_string()).collect(),
+            outlines: Vec::new(),
+            origins: Vec::new(),
             last_move: None,
             arrow: None,
             title: String::new(),
@@ -101,8 +156,16 @@ impl Diagram {
         Some((c, r))
     }
 
-    /// The two squares of a move text (`e2e4`, `d11d9`, `e7e8q`), if both name cells.
+    /// The two squares of a move text (`e2e4`, `d11d9`, `e7e8q`, `aa1ab2`), if both name
+    /// cells; a placement (`N@c3`) gives its square twice.
     pub fn move_cells(&self, text: &str) -> Option<(Cell, Cell)> {
+        if let Some((piece, square)) = text.split_once('@') {
+            let mut letters = piece.chars();
+            return match (letters.next(), letters.next()) {
+                (Some(p), None) if p.is_ascii_uppercase() => self.cell_of(square).map(|c| (c, c)),
+                _ => None,
+            };
+        }
         let bytes = text.as_bytes();
         let mut i = 0;
         let mut squares = Vec::new();
@@ -139,5 +202,150 @@ mod tests {
         let c = Diagram::checkered(8, 8);
         assert_eq!(c.move_cells("e7e8q"), Some(((4, 6), (4, 7))));
         assert_eq!(c.move_cells("e2"), None);
+    }
+
+    #[test]
+    fn placements_give_their_one_square() {
+        let d = Diagram::checkered(8, 8);
+        assert_eq!(d.move_cells("N@c3"), Some(((2, 2), (2, 2))));
+        assert_eq!(d.move_cells("K@h8"), Some(((7, 7), (7, 7))));
+        for bad in [
+            "n@c3", "NN@c3", "@c3", "N@", "N@c9", "N@c3x", "N@i1", "e2@e4",
+        ] {
+            assert_eq!(d.move_cells(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn columns_past_z_are_named_like_spreadsheet_columns() {
+        let names: Vec<String> = [0, 25, 26, 27, 51, 52, 71].map(column_name).into();
+        assert_eq!(names, ["a", "z", "aa", "ab", "az", "ba", "bt"]);
+        let d = Diagram::checkered(30, 30);
+        assert_eq!(d.column_labels[8], "i");
+        assert_eq!(d.column_labels[29], "ad");
+        assert_eq!(d.move_cells("aa1ad30"), Some(((26, 0), (29, 29))));
+        assert_eq!(d.move_cells("z26aa27"), Some(((25, 25), (26, 26))));
+        assert_eq!(d.move_cells("P@ab3"), Some(((27, 2), (27, 2))));
+    }
+
+    /// The README's diagrams that need no search, rebuilt: other games' SVG must not change
+    /// when the writer learns Sceptre's terrain.
+    #[test]
+    fn chess_family_svg_is_unchanged() {
+        use crate::games::chess::{describe, Position, Rules};
+        for (rules, fen, arrow, file) in [
+            (
+                Rules::Scepter,
+                "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1",
+                "d4c5",
+                include_str!("../../engine-tests/diagrams/scepterchess.svg"),
+            ),
+            (
+                Rules::Forty,
+                "4k3/8/8/2qr4/3Z4/8/8/R3K3 w - - 0 1",
+                "d4d4",
+                include_str!("../../engine-tests/diagrams/chess40k.svg"),
+            ),
+        ] {
+            let pos = Position::from_fen(fen, rules).unwrap();
+            let mut d = describe::diagram(rules, &pos);
+            d.arrow = d.move_cells(arrow);
+            assert!(to_svg(&d) == file, "{} changed", rules.variant_name());
+        }
+    }
+
+    /// The README's tafl diagram (throne, gates, last move), its searched arrow read back
+    /// from the file so that the test needs no search.
+    #[test]
+    fn tafl_svg_is_unchanged() {
+        use crate::games::tafl::{describe, TaflMove, TaflPosition};
+        let file = include_str!("../../engine-tests/diagrams/tafl.svg");
+        let doc = roxmltree::Document::parse(file).unwrap();
+        let line = doc.descendants().find(|n| n.has_tag_name("line")).unwrap();
+        let at = |name: &str| line.attribute(name).unwrap().parse::<usize>().unwrap();
+        let cell = |x: usize, y: usize| ((x - 28 - 24) / 48, 10 - (y - 28 - 24) / 48);
+        let mut pos = TaflPosition::startpos();
+        pos.make(TaflMove::new(3, 25));
+        let mut d = describe::diagram(&pos);
+        d.last_move = d.move_cells("d1d3");
+        d.arrow = Some((cell(at("x1"), at("y1")), cell(at("x2"), at("y2"))));
+        assert!(to_svg(&d) == file, "tafl changed");
+    }
+
+    fn root_children<'a>(doc: &'a roxmltree::Document, tag: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+        doc.root_element()
+            .children()
+            .filter(|n| n.has_tag_name(tag))
+            .collect()
+    }
+
+    #[test]
+    fn terrain_holes_owners_and_outlines_are_drawn() {
+        let mut d = Diagram::checkered(3, 2);
+        d.set_kind((0, 0), CellKind::Ground(Ground::Meadow, Shade::Medium));
+        d.set_kind((1, 0), CellKind::Ground(Ground::Forest, Shade::Light));
+        d.set_kind((2, 0), CellKind::Hole);
+        d.set_kind((0, 1), CellKind::Ground(Ground::River, Shade::Light));
+        d.set_kind((1, 1), CellKind::Ground(Ground::Ruin, Shade::Medium));
+        d.set_kind((2, 1), CellKind::Ground(Ground::Meadow, Shade::Medium));
+        for (cell, owner) in [((0, 0), OWNER_GREEN), ((1, 1), OWNER_BLACK)] {
+            let piece = DiagramPiece {
+                label: "K".into(),
+                owner,
+                royal: true,
+            };
+            d.place(cell, piece);
+        }
+        d.origins.push(((1, 1), OWNER_RED));
+        for owner in [OWNER_GREEN, OWNER_WHITE] {
+            d.outlines.push(Outline {
+                bottom_left: (0, 0),
+                top_right: (1, 1),
+                owner,
+                caption: format!("kingdom {owner}"),
+            });
+        }
+        // An outline off the diagram is left out, not drawn out of bounds.
+        d.outlines.push(Outline {
+            bottom_left: (2, 0),
+            top_right: (3, 1),
+            owner: OWNER_RED,
+            caption: "off".into(),
+        });
+        d.last_move = d.move_cells("K@b2");
+        let svg = to_svg(&d);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        // Background, five squares (the hole is not drawn), one frame for the placement.
+        let rects = root_children(&doc, "rect");
+        assert_eq!(rects.len(), 1 + 5 + 1);
+        let patterns: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("pattern"))
+            .filter_map(|n| n.attribute("id"))
+            .collect();
+        assert_eq!(
+            patterns.len(),
+            4,
+            "one per terrain and shade used: {patterns:?}"
+        );
+        for r in &rects[1..6] {
+            let fill = r.attribute("fill").unwrap();
+            let id = fill.trim_start_matches("url(#").trim_end_matches(')');
+            assert!(patterns.contains(&id), "{fill} is not defined");
+        }
+        let circles = root_children(&doc, "circle");
+        let fills: Vec<_> = circles.iter().filter_map(|c| c.attribute("fill")).collect();
+        assert_eq!(fills, ["#1e8449", "#202020"]);
+        let paths = root_children(&doc, "path");
+        let captions: Vec<_> = paths
+            .iter()
+            .filter_map(|p| p.children().find(|c| c.has_tag_name("title")))
+            .filter_map(|t| t.text())
+            .collect();
+        assert_eq!(captions, ["kingdom 4", "kingdom 0"]);
+        // Two nested kingdom frames, each an ink line and a colour line, and one origin flag.
+        assert_eq!(paths.len(), 2 * 2 + 1);
+        assert_eq!(paths[4].attribute("fill"), Some("#c0392b"));
+        assert_ne!(paths[0].attribute("d"), paths[2].attribute("d"));
     }
 }

@@ -1,23 +1,117 @@
 //! The SVG writer: any [`Diagram`] as a self-contained SVG document.
 
-use super::{CellKind, Diagram};
+use super::{CellKind, Diagram, Ground, Outline, Shade};
 use std::fmt::Write;
 
 const CELL: usize = 48;
 const MARGIN: usize = 28;
 
-/// Fill colours of the four owners (white/attackers, black/defenders, red, blue) and their ink.
-const OWNER_FILL: [&str; 4] = ["#f8f8f0", "#202020", "#c0392b", "#2e6fd1"];
-const OWNER_INK: [&str; 4] = ["#202020", "#f8f8f0", "#ffffff", "#ffffff"];
+/// Fill colours of the owners (`OWNER_*`: white/attackers, black/defenders, red, blue, green)
+/// and their ink.
+const OWNER_FILL: [&str; 5] = ["#f8f8f0", "#202020", "#c0392b", "#2e6fd1", "#1e8449"];
+const OWNER_INK: [&str; 5] = ["#202020", "#f8f8f0", "#ffffff", "#ffffff", "#ffffff"];
 
-fn cell_fill(kind: CellKind) -> &'static str {
+fn owner_index(owner: usize) -> usize {
+    owner.min(OWNER_FILL.len() - 1)
+}
+
+fn cell_fill(kind: CellKind) -> String {
     match kind {
-        CellKind::Light => "#eed9b5",
-        CellKind::Dark => "#b58863",
-        CellKind::Throne => "#d4af37",
-        CellKind::Gate => "#8e44ad",
-        CellKind::Hole => "none",
+        CellKind::Light => "#eed9b5".into(),
+        CellKind::Dark => "#b58863".into(),
+        CellKind::Throne => "#d4af37".into(),
+        CellKind::Gate => "#8e44ad".into(),
+        CellKind::Hole => "none".into(),
+        CellKind::Ground(ground, shade) => format!("url(#{})", pattern_id(ground, shade)),
     }
+}
+
+fn pattern_id(ground: Ground, shade: Shade) -> String {
+    let ground = match ground {
+        Ground::Meadow => "meadow",
+        Ground::Forest => "forest",
+        Ground::River => "river",
+        Ground::Pond => "pond",
+        Ground::Bridge => "bridge",
+        Ground::Ruin => "ruin",
+    };
+    let shade = match shade {
+        Shade::Light => "light",
+        Shade::Medium => "medium",
+    };
+    format!("ground-{ground}-{shade}")
+}
+
+/// A terrain's base colour in each shade: greens on land, blues in water, wood, stone.
+fn ground_base(ground: Ground, shade: Shade) -> &'static str {
+    let (light, medium) = match ground {
+        Ground::Meadow => ("#d5ecae", "#acd37a"),
+        Ground::Forest => ("#6f9f5c", "#4f7f3f"),
+        Ground::River => ("#aadff2", "#6fc1e3"),
+        Ground::Pond => ("#a8b8ee", "#6d84d4"),
+        Ground::Bridge => ("#e2c291", "#bf935a"),
+        Ground::Ruin => ("#dad5cc", "#aba394"),
+    };
+    match shade {
+        Shade::Light => light,
+        Shade::Medium => medium,
+    }
+}
+
+/// The marks over a terrain's base, kept near the cell's edges so that a piece in the middle
+/// does not hide what it stands on. Meadow, the common ground, stays plain.
+fn ground_marks(ground: Ground) -> &'static str {
+    match ground {
+        Ground::Meadow => "",
+        // A fir tree in every corner.
+        Ground::Forest => {
+            r##"<path d="M7,1 l6,11 h-12 z M41,1 l6,11 h-12 z M7,35 l6,11 h-12 z M41,35 l6,11 h-12 z" fill="#173d17"/>"##
+        }
+        // Waves running across.
+        Ground::River => {
+            r##"<path d="M0,6 q6,-4 12,0 t12,0 t12,0 t12,0 M0,43 q6,-4 12,0 t12,0 t12,0 t12,0" fill="none" stroke="#ffffff" stroke-width="2"/>"##
+        }
+        // Still rings in the corners.
+        Ground::Pond => {
+            r##"<g fill="none" stroke="#ffffff" stroke-width="1.5"><ellipse cx="9" cy="6" rx="6" ry="2.5"/><ellipse cx="39" cy="42" rx="6" ry="2.5"/><ellipse cx="39" cy="6" rx="3" ry="1.2"/><ellipse cx="9" cy="42" rx="3" ry="1.2"/></g>"##
+        }
+        // Planks between two rails.
+        Ground::Bridge => {
+            r##"<path d="M8,0 v48 M16,0 v48 M24,0 v48 M32,0 v48 M40,0 v48" stroke="#7a5a36" stroke-width="1"/><path d="M0,2 h48 M0,46 h48" stroke="#5a3d20" stroke-width="3"/>"##
+        }
+        // Broken stone walls.
+        Ground::Ruin => {
+            r##"<g fill="#6b6458"><rect x="2" y="2" width="12" height="5"/><rect x="16" y="2" width="7" height="5"/><rect x="2" y="9" width="5" height="7"/><rect x="34" y="41" width="12" height="5"/><rect x="25" y="41" width="7" height="5"/><rect x="41" y="32" width="5" height="7"/></g>"##
+        }
+    }
+}
+
+/// The patterns of the terrains a diagram uses, tiled in step with its cells; nothing for a
+/// diagram without terrain, so other games' SVG stays as it was.
+fn ground_patterns(d: &Diagram) -> String {
+    let mut used: Vec<(Ground, Shade)> = Vec::new();
+    for &kind in &d.cells {
+        if let CellKind::Ground(ground, shade) = kind {
+            if !used.contains(&(ground, shade)) {
+                used.push((ground, shade));
+            }
+        }
+    }
+    if used.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<defs>");
+    for (ground, shade) in used {
+        let _ = write!(
+            s,
+            r#"<pattern id="{}" patternUnits="userSpaceOnUse" x="{MARGIN}" y="{MARGIN}" width="{CELL}" height="{CELL}"><rect width="{CELL}" height="{CELL}" fill="{}"/>{}</pattern>"#,
+            pattern_id(ground, shade),
+            ground_base(ground, shade),
+            ground_marks(ground)
+        );
+    }
+    s.push_str("</defs>\n");
+    s
 }
 
 fn escape(text: &str) -> String {
@@ -35,6 +129,98 @@ fn centre(d: &Diagram, (c, r): (usize, usize)) -> (usize, usize) {
     )
 }
 
+/// The top-left corner of a cell in SVG coordinates.
+fn top_left(d: &Diagram, (c, r): (usize, usize)) -> (usize, usize) {
+    (MARGIN + c * CELL, MARGIN + (d.rows - 1 - r) * CELL)
+}
+
+fn is_ground(d: &Diagram, cell: (usize, usize)) -> bool {
+    matches!(d.cells.get(d.index(cell)), Some(CellKind::Ground(..)))
+}
+
+fn last_move(s: &mut String, d: &Diagram, from: (usize, usize), to: (usize, usize)) {
+    for (i, cell) in [from, to].into_iter().enumerate() {
+        let (x, y) = top_left(d, cell);
+        if !is_ground(d, cell) {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f7ec5e" fill-opacity="0.55"/>"##
+            );
+            continue;
+        }
+        // On terrain a frame, not a wash, keeps the pattern readable; a placement's one square
+        // is framed once.
+        if i == 1 && to == from {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#f7ec5e" fill-opacity="0.3" stroke="#f1c40f" stroke-width="5"/>"##,
+            x + 4,
+            y + 4,
+            CELL - 8,
+            CELL - 8
+        );
+    }
+}
+
+/// A kingdom's frame: the owner's colour over a line of its ink, so white shows on light
+/// ground and black on dark. Frames of the same rectangle (two players given one board) nest.
+fn outlines(s: &mut String, d: &Diagram) {
+    for (i, o) in d.outlines.iter().enumerate() {
+        let ((left, bottom), (right, top)) = (o.bottom_left, o.top_right);
+        if right >= d.columns || top >= d.rows || left > right || bottom > top {
+            continue;
+        }
+        let same = |p: &Outline| p.bottom_left == o.bottom_left && p.top_right == o.top_right;
+        let inset = 4 + 8 * d.outlines[..i].iter().filter(|p| same(p)).count();
+        let (x0, y0) = top_left(d, (left, top));
+        let (x1, y1) = top_left(d, (right, bottom));
+        let (x1, y1) = (x1 + CELL, y1 + CELL);
+        if x0 + 2 * inset >= x1 || y0 + 2 * inset >= y1 {
+            continue;
+        }
+        let path = format!(
+            "M{},{} H{} V{} H{} Z",
+            x0 + inset,
+            y0 + inset,
+            x1 - inset,
+            y1 - inset,
+            x0 + inset
+        );
+        let owner = owner_index(o.owner);
+        let _ = writeln!(
+            s,
+            r#"<path d="{path}" fill="none" stroke="{}" stroke-width="7" stroke-linejoin="round"/>"#,
+            OWNER_INK[owner]
+        );
+        let _ = writeln!(
+            s,
+            r#"<path d="{path}" fill="none" stroke="{}" stroke-width="4" stroke-linejoin="round"><title>{}</title></path>"#,
+            OWNER_FILL[owner],
+            escape(&o.caption)
+        );
+    }
+}
+
+/// A corner flag in a piece's original owner's colour (a piece that changed hands).
+fn origins(s: &mut String, d: &Diagram) {
+    for &((c, r), owner) in &d.origins {
+        if c >= d.columns || r >= d.rows {
+            continue;
+        }
+        let (x, y) = top_left(d, (c, r));
+        let owner = owner_index(owner);
+        let _ = writeln!(
+            s,
+            r##"<path d="M{},{} h17 v17 z" fill="{}" stroke="#111" stroke-width="1.5"/>"##,
+            x + CELL - 18,
+            y + 1,
+            OWNER_FILL[owner]
+        );
+    }
+}
+
 pub fn to_svg(d: &Diagram) -> String {
     let width = d.columns * CELL + 2 * MARGIN;
     let height = d.rows * CELL + 2 * MARGIN + if d.title.is_empty() { 0 } else { 24 };
@@ -48,6 +234,7 @@ pub fn to_svg(d: &Diagram) -> String {
         s,
         r##"<defs><marker id="arrowhead" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#1e824c"/></marker></defs>"##
     );
+    s.push_str(&ground_patterns(d));
     let _ = writeln!(
         s,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
@@ -58,7 +245,7 @@ pub fn to_svg(d: &Diagram) -> String {
             if kind == CellKind::Hole {
                 continue;
             }
-            let (x, y) = (MARGIN + c * CELL, MARGIN + (d.rows - 1 - r) * CELL);
+            let (x, y) = top_left(d, (c, r));
             let _ = writeln!(
                 s,
                 r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#555" stroke-width="0.5"/>"##,
@@ -67,36 +254,25 @@ pub fn to_svg(d: &Diagram) -> String {
         }
     }
     if let Some((from, to)) = d.last_move {
-        for cell in [from, to] {
-            let (x, y) = (
-                MARGIN + cell.0 * CELL,
-                MARGIN + (d.rows - 1 - cell.1) * CELL,
-            );
-            let _ = writeln!(
-                s,
-                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f7ec5e" fill-opacity="0.55"/>"##
-            );
-        }
+        last_move(&mut s, d, from, to);
     }
     for (cell, caption) in &d.flags {
         // A tinted square beneath the pieces: a king standing there must not hide it.
-        let (x, y) = (
-            MARGIN + cell.0 * CELL,
-            MARGIN + (d.rows - 1 - cell.1) * CELL,
-        );
+        let (x, y) = top_left(d, *cell);
         let _ = writeln!(
             s,
             r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#d4af37" fill-opacity="0.75" stroke="#8a6d0b" stroke-width="3"><title>{}</title></rect>"##,
             escape(caption)
         );
     }
+    outlines(&mut s, d);
     for r in 0..d.rows {
         for c in 0..d.columns {
             let Some(p) = &d.pieces[d.index((c, r))] else {
                 continue;
             };
             let (x, y) = centre(d, (c, r));
-            let owner = p.owner.min(3);
+            let owner = owner_index(p.owner);
             let _ = writeln!(
                 s,
                 r##"<circle cx="{x}" cy="{y}" r="{}" fill="{}" stroke="#111" stroke-width="{}"/>"##,
@@ -114,6 +290,7 @@ pub fn to_svg(d: &Diagram) -> String {
             );
         }
     }
+    origins(&mut s, d);
     if let Some((from, _)) = d.arrow.filter(|(a, b)| a == b) {
         // A stay move (a zealot's self-destruct): a ring round the square, not an arrow.
         let (x, y) = centre(d, from);

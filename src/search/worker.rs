@@ -134,14 +134,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.aborted
     }
 
-    /// Publishes the node count and decides whether to stop; cheap except every 1024 nodes.
+    /// Publishes the node count and decides whether to stop; cheap except every 256 nodes (slow games too must stop on time).
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         self.unflushed += 1;
-        if self.unflushed < 1024 {
+        if self.unflushed < 256 {
             return false;
         }
         self.flush_nodes();
@@ -308,20 +308,21 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
-    /// A repetition inside the search tree, or a third occurrence counting the game before.
-    fn is_repetition(&self) -> bool {
+    /// A repetition inside the search tree, or a third occurrence counting the game before:
+    /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
+    fn repetition(&self) -> Option<usize> {
         let mut seen = 0;
         for i in crate::core::earlier_occurrences(&self.game, &self.keys) {
             // Once inside the tree is enough (the side could repeat it at will).
             if i >= self.root_index {
-                return true;
+                return Some(self.keys.len() - i);
             }
             seen += 1;
             if seen >= 2 {
-                return true;
+                return Some(self.keys.len() - i);
             }
         }
-        false
+        None
     }
 
     #[inline]
@@ -462,7 +463,13 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         if self.persp.root_out(&self.game) {
             return self.root_lost_score(ply);
         }
-        if self.is_repetition() || self.game.drawn_by_rule() {
+        if let Some(cycle) = self.repetition() {
+            return match self.game.repetition_outcome(cycle) {
+                Some(o) => self.outcome_score(o, ply),
+                None => self.draw_score(),
+            };
+        }
+        if self.game.drawn_by_rule() {
             return self.draw_score();
         }
         if ply >= MAX_PLY - 1 {

@@ -32,8 +32,8 @@ pub fn run_bench(
     depth: Option<u32>,
     progress: &mut dyn FnMut(usize, usize, &str, u64),
 ) -> Result<BenchSummary, VariantError> {
-    let depth = depth.unwrap_or(DEFAULT_BENCH_DEPTH).clamp(1, 64);
     let mut session = variant.new_session();
+    let depth = depth.unwrap_or(session.bench_depth()).clamp(1, 64);
     let positions = session.bench_positions();
     let limits = SearchLimits {
         depth: Some(depth),

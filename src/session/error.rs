@@ -16,6 +16,19 @@ pub enum VariantError {
     /// A single move (not from a list) that is not legal here.
     IllegalMove(MoveTextError),
     SearchMoves(String),
+    /// A value one of the variant's own options refused.
+    Option {
+        name: String,
+        value: String,
+        why: super::OptionValueError,
+    },
+    /// A move given after the game ended by a rule of its history (perpetual check).
+    AfterTheEnd(String),
+    /// An option the variant does not have, with those it has.
+    UnknownOption {
+        name: String,
+        known: String,
+    },
 }
 
 impl fmt::Display for VariantError {
@@ -32,6 +45,18 @@ impl fmt::Display for VariantError {
             }
             VariantError::IllegalMove(error) => write!(f, "{error}"),
             VariantError::SearchMoves(t) => write!(f, "searchmoves: {t}"),
+            VariantError::Option { name, value, why } => {
+                write!(f, "option '{name}' does not accept '{value}': {why}")
+            }
+            VariantError::AfterTheEnd(m) => {
+                write!(f, "move '{m}' comes after the end of the game")
+            }
+            VariantError::UnknownOption { name, known } => {
+                write!(
+                    f,
+                    "unknown option '{name}' (options of this variant: {known})"
+                )
+            }
         }
     }
 }
@@ -41,7 +66,11 @@ impl std::error::Error for VariantError {
         match self {
             VariantError::Position(error) => Some(error.as_ref()),
             VariantError::Move { error, .. } | VariantError::IllegalMove(error) => Some(error),
-            VariantError::UnknownVariant(_) | VariantError::SearchMoves(_) => None,
+            VariantError::Option { why, .. } => Some(why.0.as_ref()),
+            VariantError::UnknownVariant(_)
+            | VariantError::SearchMoves(_)
+            | VariantError::AfterTheEnd(_)
+            | VariantError::UnknownOption { .. } => None,
         }
     }
 }

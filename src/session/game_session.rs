@@ -38,6 +38,10 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn draw_reason(&self, g: &Self::G) -> &'static str;
     /// Positions `bench` searches: varied, quick, fixed forever (the node total is a signature).
     fn bench_positions(&self) -> &'static [&'static str];
+    /// The depth `bench` searches its positions to when none is given.
+    fn bench_depth(&self) -> u32 {
+        super::bench::DEFAULT_BENCH_DEPTH
+    }
     /// A legal move as game records write it (SAN for the chess family).
     fn record_notation(&self, g: &Self::G, m: <Self::G as Game>::Move) -> String {
         g.move_text(m)
@@ -64,6 +68,26 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn init(&self) {}
     /// The position's key computed from nothing, to check the incremental [`Game::key`].
     fn key_from_scratch(&self, g: &Self::G) -> u64;
+    /// The variant's own `uci` option lines (`option name SceptreLayout type string …`).
+    fn option_declarations(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Sets one of the variant's own options (names case-insensitive): `None` if the variant
+    /// has no such option; on error nothing changes.
+    fn set_option(&mut self, _name: &str, _value: &str) -> Option<Result<(), OptionValueError>> {
+        None
+    }
+}
+
+/// Why a variant refused a value for one of its options (a layout file that does not read,
+/// a player count the layout does not seat); the message is the variant's.
+#[derive(Debug)]
+pub struct OptionValueError(pub Box<dyn std::error::Error + Send + Sync>);
+
+impl std::fmt::Display for OptionValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
 }
 
 #[derive(Clone)]
@@ -92,15 +116,27 @@ impl<V: VariantRules> GameSession<V> {
         &self.game
     }
 
+    /// The legal moves: none once the game's history has decided it (perpetual check is lost
+    /// like a checkmate, RULINGS §0: a game lost by rule has no legal moves).
     fn legal(&self) -> MoveList<<V::G as Game>::Move> {
         let mut moves = MoveList::new();
-        self.game.generate(Scope::All, &mut moves);
+        if self.decided_by_history().is_none() {
+            self.game.generate(Scope::All, &mut moves);
+        }
         moves
     }
 
-    /// How often the current position occurred before (2 makes a threefold repetition).
-    fn repetitions(&self) -> usize {
-        crate::core::earlier_occurrences(&self.game, &self.history).count()
+    /// A third occurrence of the position: how many plies ago it first stood.
+    fn third_occurrence(&self) -> Option<usize> {
+        let occurrences: Vec<usize> =
+            crate::core::earlier_occurrences(&self.game, &self.history).collect();
+        let first = *occurrences.get(1..)?.last()?;
+        Some(self.history.len() - first)
+    }
+
+    /// The decision a third occurrence makes where the game says it decides (perpetual check).
+    fn decided_by_history(&self) -> Option<Outcome> {
+        self.game.repetition_outcome(self.third_occurrence()?)
     }
 
     fn end(&self, outcome: Outcome, how: &str) -> GameStatus {
@@ -179,6 +215,9 @@ impl<V: VariantRules> Session for GameSession<V> {
         };
         next.settle();
         for (index, text) in moves.iter().enumerate() {
+            if next.decided_by_history().is_some() {
+                return Err(VariantError::AfterTheEnd(text.clone()));
+            }
             let m = next
                 .game
                 .parse_move(text)
@@ -209,6 +248,9 @@ impl<V: VariantRules> Session for GameSession<V> {
         if let Some(o) = self.game.decided() {
             return self.end(o, self.rules.decided_reason(&self.game));
         }
+        if let Some(o) = self.decided_by_history() {
+            return self.end(o, "perpetual check");
+        }
         if self.legal().is_empty() {
             if let NoMoves::Ends(o) = self.game.no_moves() {
                 return self.end(o, self.rules.no_moves_reason(&self.game));
@@ -218,7 +260,7 @@ impl<V: VariantRules> Session for GameSession<V> {
         if self.game.drawn_by_rule() {
             return self.end(active, self.rules.draw_reason(&self.game));
         }
-        if self.repetitions() >= 2 {
+        if self.third_occurrence().is_some() {
             return self.end(active, "threefold repetition");
         }
         GameStatus::Ongoing
@@ -262,6 +304,21 @@ impl<V: VariantRules> Session for GameSession<V> {
             .collect()
     }
 
+    fn set_variant_option(&mut self, name: &str, value: &str) -> Option<Result<(), VariantError>> {
+        let mut rules = self.rules.clone();
+        match rules.set_option(name, value)? {
+            Ok(()) => {
+                *self = GameSession::new(rules);
+                Some(Ok(()))
+            }
+            Err(why) => Some(Err(VariantError::Option {
+                name: name.to_string(),
+                value: value.to_string(),
+                why,
+            })),
+        }
+    }
+
     fn forfeit(&mut self, seat: u8) -> bool {
         if !self.game.active().contains(seat) {
             return false;
@@ -276,6 +333,9 @@ impl<V: VariantRules> Session for GameSession<V> {
     }
 
     fn play(&mut self, text: &str) -> Result<String, VariantError> {
+        if self.decided_by_history().is_some() {
+            return Err(VariantError::AfterTheEnd(text.to_string()));
+        }
         let m = self
             .game
             .parse_move(text)
@@ -302,6 +362,9 @@ impl<V: VariantRules> Session for GameSession<V> {
     }
 
     fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        if self.decided_by_history().is_some() {
+            return Vec::new();
+        }
         perft::perft_divide(&self.game, depth, threads)
             .into_iter()
             .map(|(m, n)| (self.game.move_text(m), n))
@@ -364,6 +427,10 @@ impl<V: VariantRules> Session for GameSession<V> {
             ponder,
             nodes: result.nodes,
         })
+    }
+
+    fn bench_depth(&self) -> u32 {
+        self.rules.bench_depth()
     }
 
     fn bench_positions(&self) -> &'static [&'static str] {

@@ -14,7 +14,7 @@ mod variant;
 
 pub use bench::{run_bench, BenchSummary};
 pub use error::VariantError;
-pub use game_session::{GameSession, VariantRules};
+pub use game_session::{GameSession, OptionValueError, VariantRules};
 pub(crate) use variant::embedded_file;
 pub use variant::{EmbeddedFile, RecordFormat, RulesVisitor, Variant};
 
@@ -107,6 +107,9 @@ pub trait Session: Send {
     fn seat_state(&self, seat: u8) -> crate::core::SeatState;
     /// The seats the last move put out of the game (eliminated, or withdrawn for want of a move).
     fn last_move_departures(&self) -> Vec<(u8, crate::core::SeatState)>;
+    /// Sets one of the variant's own options and starts a new game at its start position:
+    /// `None` if the variant has no such option; on error nothing changes.
+    fn set_variant_option(&mut self, name: &str, value: &str) -> Option<Result<(), VariantError>>;
     /// Takes `seat` out of the game (a resignation, or its engine failing in a match) if the
     /// game can go on without it; false for two-seat games, where the other side wins.
     fn forfeit(&mut self, seat: u8) -> bool;
@@ -129,6 +132,8 @@ pub trait Session: Send {
     ) -> Result<SearchOutcome, VariantError>;
     /// Position strings `bench` searches for this variant.
     fn bench_positions(&self) -> &'static [&'static str];
+    /// The depth `bench` searches to by default (11; less for games whose nodes are dear).
+    fn bench_depth(&self) -> u32;
     /// A fresh copy of this session (same position), for a search thread.
     fn boxed_clone(&self) -> Box<dyn Session>;
 }

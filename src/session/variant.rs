@@ -3,7 +3,7 @@
 //! openings, start-up work. [`Variant::visit`] is the one place a variant meets its rules.
 
 use super::{GameSession, Session, VariantError, VariantRules};
-use crate::games::{chess, tafl, takeaway};
+use crate::games::{chess, sceptre, tafl, takeaway};
 use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +12,8 @@ pub enum Variant {
     ScepterChess,
     Chess40k,
     Tafl,
+    /// Sceptre 1027 A.D.: terrain chess for two to four players.
+    Sceptre,
     /// A small take-away game of two to four players, for the multi-player machinery's tests.
     Takeaway,
 }
@@ -59,6 +61,7 @@ impl Variant {
         Variant::ScepterChess,
         Variant::Chess40k,
         Variant::Tafl,
+        Variant::Sceptre,
         Variant::Takeaway,
     ];
 
@@ -72,6 +75,7 @@ impl Variant {
             Variant::ScepterChess => "scepterchess",
             Variant::Chess40k => "chess40k",
             Variant::Tafl => "tafl",
+            Variant::Sceptre => "sceptre1027",
             Variant::Takeaway => "takeaway",
         }
     }
@@ -92,6 +96,7 @@ impl Variant {
             Variant::ScepterChess => visitor.visit(chess::Rules::Scepter),
             Variant::Chess40k => visitor.visit(chess::Rules::Forty),
             Variant::Tafl => visitor.visit(tafl::TaflRules),
+            Variant::Sceptre => visitor.visit(sceptre::SceptreRules::default()),
             Variant::Takeaway => visitor.visit(takeaway::TakeawayRules),
         }
     }
@@ -106,6 +111,83 @@ impl Variant {
             }
         }
         self.visit(NewSession)
+    }
+
+    /// A session at the start position after the variant's own options in `options` (name,
+    /// value; other variants' options skipped). Options that depend on each other (a layout
+    /// and the players it must seat) are applied in order, and those refused are tried again
+    /// once the others are in; an error only if some value fits none of them.
+    pub fn configured_session(
+        self,
+        options: &[(String, String)],
+    ) -> Result<Box<dyn Session>, VariantError> {
+        let mut session = self.new_session();
+        let mut pending: Vec<&(String, String)> = options.iter().collect();
+        loop {
+            let mut refused = Vec::new();
+            let mut last_error = None;
+            for option in &pending {
+                if let Some(Err(e)) = session.set_variant_option(&option.0, &option.1) {
+                    refused.push(*option);
+                    last_error = Some(e);
+                }
+            }
+            match last_error {
+                None => return Ok(session),
+                Some(e) if refused.len() == pending.len() => return Err(e),
+                Some(_) => pending = refused,
+            }
+        }
+    }
+
+    /// The `uci` option lines of every variant's own options.
+    pub fn option_declarations() -> Vec<String> {
+        struct Declarations;
+        impl RulesVisitor for Declarations {
+            type Output = Vec<String>;
+            fn visit<V: VariantRules>(self, rules: V) -> Vec<String> {
+                rules.option_declarations()
+            }
+        }
+        Variant::ALL
+            .iter()
+            .flat_map(|v| v.visit(Declarations))
+            .collect()
+    }
+
+    /// The names of this variant's own options.
+    pub fn option_names(self) -> Vec<String> {
+        struct Names;
+        impl RulesVisitor for Names {
+            type Output = Vec<String>;
+            fn visit<V: VariantRules>(self, rules: V) -> Vec<String> {
+                rules
+                    .option_declarations()
+                    .iter()
+                    .filter_map(|d| {
+                        let rest = d.strip_prefix("option name ")?;
+                        Some(rest.split(" type ").next()?.to_string())
+                    })
+                    .collect()
+            }
+        }
+        self.visit(Names)
+    }
+
+    /// The variant whose own option is called `name` (case-insensitive), if any.
+    pub fn owning_option(name: &str) -> Option<Variant> {
+        struct Owns<'a>(&'a str);
+        impl RulesVisitor for Owns<'_> {
+            type Output = bool;
+            fn visit<V: VariantRules>(self, rules: V) -> bool {
+                let prefix = format!("option name {} type", self.0.trim()).to_ascii_lowercase();
+                rules
+                    .option_declarations()
+                    .iter()
+                    .any(|d| d.to_ascii_lowercase().starts_with(&prefix))
+            }
+        }
+        Variant::ALL.iter().copied().find(|v| v.visit(Owns(name)))
     }
 
     /// The format the arena writes this variant's game records in.
@@ -191,6 +273,6 @@ mod tests {
     fn the_chess_family_writes_pgn_and_tafl_line_records() {
         let formats: Vec<RecordFormat> = Variant::ALL.iter().map(|v| v.record_format()).collect();
         use RecordFormat::{Lines, Pgn};
-        assert_eq!(formats, [Pgn, Pgn, Pgn, Lines, Lines]);
+        assert_eq!(formats, [Pgn, Pgn, Pgn, Lines, Lines, Lines]);
     }
 }

@@ -1,8 +1,10 @@
 //! What each piece may enter (the terrain table of RULINGS §5), the forward directions of the
 //! seats, and attacks: exactly the captures the movement rules allow, found by walking back
-//! from the attacked square.
+//! from the attacked square along the field's lines, on the board as it is or as a move would
+//! leave it, by the owners of a mask (bit per colour index).
 
-use super::field::{Direction, Square};
+use super::field::{slide_bit, Direction, Square, LINE_SLIDERS, NO_SQUARE};
+use super::lines::{between, nearest, LinePlace, LINE_KIND};
 use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
 use super::seats::{Compass, PlayerColour};
@@ -76,14 +78,27 @@ pub const fn sideways(forward: Direction) -> [Direction; 2] {
     [Direction::ALL[(i + 2) % 8], Direction::ALL[(i + 6) % 8]]
 }
 
+/// The directions (bit per `Direction as usize`) a pawn of a seat captures in.
+pub const fn capture_directions(seat: Compass) -> u8 {
+    let [a, b] = forward_diagonals(forward(seat));
+    (1 << a as u8) | (1 << b as u8)
+}
+
 /// Whether a pawn on `from` may capture on the diagonal neighbour `to` as far as terrain goes:
 /// never into a pond, never from a river square to a river square.
+#[inline]
 pub fn pawn_may_capture_onto(from: Option<Terrain>, to: Option<Terrain>) -> bool {
     match to {
         None | Some(Terrain::Pond) => false,
         Some(Terrain::River) => from != Some(Terrain::River),
         Some(_) => true,
     }
+}
+
+/// The bit of an owner in an owner mask.
+#[inline(always)]
+pub(super) const fn owner_bit(colour: PlayerColour) -> u8 {
+    1 << colour.index()
 }
 
 impl SceptrePosition {
@@ -106,113 +121,249 @@ impl SceptrePosition {
             .count()
     }
 
+    /// The owners (bit per colour index) still playing.
+    #[inline]
+    pub(super) fn playing_mask(&self) -> u8 {
+        let mut mask = 0;
+        for (i, &s) in self.players.iter().enumerate() {
+            if s == PlayerState::Playing {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// The owners whose pieces attack `colour`'s king: the other playing players.
+    #[inline]
+    pub(super) fn hostile_to(&self, colour: PlayerColour) -> u8 {
+        self.playing_mask() & !owner_bit(colour)
+    }
+
     /// The square of a player's king, if it is on the field.
+    #[inline]
     pub fn king_square(&self, colour: PlayerColour) -> Option<Square> {
-        self.field.squares().iter().copied().find(|&sq| {
-            self.piece(sq)
-                .is_some_and(|p| p.kind == PieceKind::King && p.owner == colour)
-        })
+        let sq = *self.kings.get(colour.index())?;
+        (sq != NO_SQUARE).then_some(sq)
     }
 
     /// Whether a piece whose owner satisfies `attacker` could capture on `target` (whatever
     /// stands there now: the capture rules depend on terrain and the pieces in between only).
     pub fn attacked_by(&self, target: Square, attacker: impl Fn(PlayerColour) -> bool) -> bool {
+        let mask = PlayerColour::ALL
+            .iter()
+            .filter(|&&c| attacker(c))
+            .fold(0, |m, &c| m | owner_bit(c));
+        self.attacked(target, mask, NO_SQUARE, NO_SQUARE)
+    }
+
+    /// Whether a piece of an owner in `hostile` could capture on `target` on the board as it
+    /// would be with `vacated` emptied and a piece of the mover's on `filled` (either may be
+    /// [`NO_SQUARE`]): along each line, the nearest piece and the walls in between decide.
+    #[inline]
+    pub(super) fn attacked(
+        &self,
+        target: Square,
+        hostile: u8,
+        vacated: Square,
+        filled: Square,
+    ) -> bool {
+        self.attacked_by_mask::<true>(target, hostile, vacated, filled)
+    }
+
+    /// [`SceptrePosition::attacked`], knights left out unless `KNIGHTS` (for a caller who
+    /// knows no hostile knight is near).
+    #[inline]
+    pub(super) fn attacked_by_mask<const KNIGHTS: bool>(
+        &self,
+        target: Square,
+        hostile: u8,
+        vacated: Square,
+        filled: Square,
+    ) -> bool {
         let field = &*self.field;
-        let Some(terrain) = field.terrain(target) else {
+        let Some(terrain) = field.land(target) else {
             return false;
         };
-        let hostile = |sq: Square, kind: PieceKind| -> Option<Piece> {
-            self.piece(sq)
-                .filter(|p| p.kind == kind && attacker(p.owner))
-        };
-        // Knights: the leaps are symmetric; a knight never lands in a ruin.
-        if access(PieceKind::Knight, terrain) != Access::Prohibited
-            && field
-                .knight_targets(target)
-                .iter()
-                .any(|&s| hostile(s, PieceKind::Knight).is_some())
-        {
-            return true;
+        if hostile == 0 {
+            return false;
         }
-        let king_may_enter = access(PieceKind::King, terrain) != Access::Prohibited;
-        for d in Direction::ALL {
-            let Some(first) = field.neighbour(target, d) else {
-                continue;
-            };
-            if let Some(p) = self.piece(first) {
-                if !attacker(p.owner) {
-                    continue;
-                }
-                match p.kind {
-                    PieceKind::King if king_may_enter => return true,
-                    PieceKind::Pawn if d.is_diagonal() => {
-                        // The pawn on `first` captures in direction `d.opposite()`.
-                        let fwd = self.forward_of(p.colour);
-                        if forward_diagonals(fwd).contains(&d.opposite())
-                            && pawn_may_capture_onto(field.terrain(first), Some(terrain))
-                        {
-                            return true;
-                        }
+        let at = |sq: Square| -> Option<Piece> {
+            if sq == vacated || sq == filled {
+                // The mover's piece on `filled` attacks nobody it could be hostile to.
+                None
+            } else {
+                self.board[sq as usize]
+            }
+        };
+        let is_hostile = |p: Piece| hostile & owner_bit(p.owner) != 0;
+        // Knights: the leaps are symmetric; a knight never lands in a ruin.
+        if KNIGHTS && access(PieceKind::Knight, terrain) != Access::Prohibited {
+            for &s in field.knight_targets(target) {
+                if let Some(p) = at(s) {
+                    if p.kind == PieceKind::Knight && is_hostile(p) {
+                        return true;
                     }
-                    _ => {}
                 }
             }
-            // Sliders: the first piece along the ray from the target.
-            let mut distance = 1;
-            let mut sq = first;
-            while self.piece(sq).is_none() {
-                match field.neighbour(sq, d) {
-                    Some(next) => {
-                        sq = next;
-                        distance += 1;
-                    }
-                    None => break,
-                }
+        }
+        let lines = field.lines();
+        let none = [LinePlace {
+            line: u16::MAX,
+            bit: 0,
+        }; 4];
+        let gone = if vacated == NO_SQUARE {
+            &none
+        } else {
+            lines.places(vacated)
+        };
+        let come = if filled == NO_SQUARE {
+            &none
+        } else {
+            lines.places(filled)
+        };
+        let places = lines.places(target);
+        let far = field.passable(target);
+        for (d, &step) in field.steps().iter().enumerate() {
+            let kind = LINE_KIND[d];
+            let place = places[kind];
+            let mut occupied = self.lines[place.line as usize];
+            if gone[kind].line == place.line {
+                occupied &= !(1u128 << gone[kind].bit);
             }
-            let Some(p) = self.piece(sq) else {
+            if come[kind].line == place.line {
+                occupied |= 1u128 << come[kind].bit;
+            }
+            let up = d < 4;
+            let distance = nearest(occupied, place.bit, up);
+            if distance == 0 {
+                continue;
+            }
+            let sq = (target as isize + distance as isize * step) as Square;
+            let Some(p) = at(sq) else {
                 continue;
             };
-            let slides = match p.kind {
-                PieceKind::Queen => true,
-                PieceKind::Rook => !d.is_diagonal(),
-                PieceKind::Bishop => d.is_diagonal(),
-                _ => false,
-            };
-            if !slides || !attacker(p.owner) {
+            if !is_hostile(p) {
                 continue;
             }
-            let onto = access(p.kind, terrain);
-            if onto == Access::Prohibited || (onto == Access::Limited && distance > 1) {
-                continue;
-            }
-            // Every square in between must be open to the slider.
-            let mut between = first;
-            let mut clear = true;
-            while between != sq {
-                if field
-                    .terrain(between)
-                    .is_none_or(|t| access(p.kind, t) != Access::Open)
-                {
-                    clear = false;
-                    break;
+            if distance == 1 {
+                if self.attacks_next_door(p, sq, d, terrain) {
+                    return true;
                 }
-                between = field.neighbour(between, d).unwrap_or(sq);
+                continue;
             }
-            if clear {
+            let slide = slide_bit(p.kind) & LINE_SLIDERS[d] & far;
+            if slide != 0 && lines.walls(place.line, slide) & between(place.bit, distance, up) == 0
+            {
                 return true;
             }
         }
         false
     }
 
+    /// Whether `p`, one step from a square of `terrain` in direction `d` (from the square to
+    /// `p`), captures on it.
+    #[inline]
+    pub(super) fn attacks_next_door(
+        &self,
+        p: Piece,
+        sq: Square,
+        d: usize,
+        terrain: Terrain,
+    ) -> bool {
+        match p.kind {
+            PieceKind::King => access(PieceKind::King, terrain) != Access::Prohibited,
+            PieceKind::Knight => false,
+            PieceKind::Pawn => {
+                // The pawn on `sq` captures in the opposite direction, `(d + 4) % 8`.
+                d % 2 == 1
+                    && capture_directions(seat(p.colour, self.players.len())) & (1 << ((d + 4) % 8))
+                        != 0
+                    && pawn_may_capture_onto(self.field.land(sq), Some(terrain))
+            }
+            kind => {
+                access(kind, terrain) != Access::Prohibited
+                    && slide_bit(kind) & LINE_SLIDERS[d] != 0
+            }
+        }
+    }
+
+    /// Whether `piece` standing on `from` could capture on `target` (the pieces in between as
+    /// they are; `from` itself may be empty).
+    pub(super) fn piece_attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
+        let field = &*self.field;
+        let (a, b) = (field.place(from), field.place(target));
+        let (df, dr) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
+        let (x, y) = (df.abs(), dr.abs());
+        // The geometry first: most squares are out of reach.
+        let in_reach = match piece.kind {
+            PieceKind::Knight => ((x == 3 || x == 0) && (y == 3 || y == 0)) || x * y == 2,
+            // Two squares of the field side by side (or corner to corner) are a step apart.
+            PieceKind::King => x <= 1 && y <= 1,
+            PieceKind::Pawn => x == 1 && y == 1,
+            _ => x == 0 || y == 0 || x == y,
+        };
+        if !in_reach || x + y == 0 {
+            return false;
+        }
+        let onto = field.access_table(piece.kind)[target as usize];
+        if onto == Access::Prohibited {
+            return false;
+        }
+        match piece.kind {
+            PieceKind::Knight | PieceKind::King => true,
+            PieceKind::Pawn => {
+                capture_directions(seat(piece.colour, self.players.len()))
+                    & (1 << direction_of(df, dr))
+                    != 0
+                    && pawn_may_capture_onto(field.land(from), field.land(target))
+            }
+            kind => {
+                let d = direction_of(df.signum(), dr.signum());
+                if slide_bit(kind) & LINE_SLIDERS[d] == 0 {
+                    return false;
+                }
+                let distance = x.max(y);
+                if distance > 1 && onto != Access::Open {
+                    return false;
+                }
+                let step = field.steps()[d];
+                let mut sq = from;
+                for _ in 1..distance {
+                    sq = (sq as isize + step) as Square;
+                    if self.board[sq as usize].is_some()
+                        || field.access_table(kind)[sq as usize] != Access::Open
+                    {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+
     /// Whether `colour`'s king on `square` is attacked by a playing opponent.
     pub fn attacked_by_playing_opponent(&self, square: Square, colour: PlayerColour) -> bool {
-        self.attacked_by(square, |o| o != colour && self.is_playing(o))
+        self.attacked(square, self.hostile_to(colour), NO_SQUARE, NO_SQUARE)
     }
 
     /// Whether the player's king is attacked by a playing opponent.
     pub fn in_check(&self, colour: PlayerColour) -> bool {
         self.king_square(colour)
             .is_some_and(|sq| self.attacked_by_playing_opponent(sq, colour))
+    }
+}
+
+/// The index in `Direction::ALL` of a step of `df` files and `dr` ranks (each -1, 0 or 1).
+#[inline]
+pub(super) const fn direction_of(df: i32, dr: i32) -> usize {
+    match (df, dr) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 0) => 2,
+        (1, -1) => 3,
+        (0, -1) => 4,
+        (-1, -1) => 5,
+        (-1, 0) => 6,
+        _ => 7,
     }
 }

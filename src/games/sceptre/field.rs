@@ -6,9 +6,17 @@
 //! leap onto a hole or off the field does not exist. Steps join squares that exist, so where
 //! two boards meet only at a corner the diagonal step across it is there (RULINGS §5); knights
 //! jump, so holes in between never matter to them.
+//!
+//! Move generation reads flat per-cell tables instead of the terrain: each kind's access
+//! (holes and padding prohibited, so a walk stops there by itself), which sliders may pass
+//! through or end on a cell, and where pawns promote.
 
+use super::attacks::{access, Access};
 use super::grid::TerrainGrid;
 use super::layout::Layout;
+use super::lines::LineTables;
+use super::piece::PieceKind;
+use super::seats::Compass;
 use super::square::Coord;
 use super::terrain::{SquareColour, Terrain};
 use super::terrain_text::{parse_terrain, write_terrain, TerrainTextError};
@@ -113,6 +121,34 @@ const NO_LEAPS: Leaps = Leaps {
     len: 0,
 };
 
+/// Bits of the three sliders in [`Field::passable`] and [`Field::reachable`].
+pub const SLIDE_QUEEN: u8 = 1;
+pub const SLIDE_ROOK: u8 = 2;
+pub const SLIDE_BISHOP: u8 = 4;
+
+/// The slider bit of a kind (0 for the pieces that do not slide).
+#[inline(always)]
+pub const fn slide_bit(kind: PieceKind) -> u8 {
+    match kind {
+        PieceKind::Queen => SLIDE_QUEEN,
+        PieceKind::Rook => SLIDE_ROOK,
+        PieceKind::Bishop => SLIDE_BISHOP,
+        _ => 0,
+    }
+}
+
+/// The sliders that move along a direction: queen and rook orthogonally, queen and bishop
+/// diagonally (index `Direction as usize`).
+pub const LINE_SLIDERS: [u8; 8] = {
+    let mut bits = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        bits[d] = SLIDE_QUEEN | if d % 2 == 1 { SLIDE_BISHOP } else { SLIDE_ROOK };
+        d += 1;
+    }
+    bits
+};
+
 #[derive(Clone)]
 pub struct Field {
     grid: TerrainGrid,
@@ -123,6 +159,23 @@ pub struct Field {
     /// Per mailbox index, in `Direction::ALL` order.
     neighbours: Vec<[Square; 8]>,
     knights: Vec<Leaps>,
+    /// Per mailbox cell its terrain, `None` for holes and padding.
+    land: Vec<Option<Terrain>>,
+    /// Per piece kind (`PieceKind::index`) and cell: how the kind may enter it.
+    access: [Vec<Access>; 6],
+    /// Per cell: the sliders open to it (they may slide through it), `SLIDE_*` bits.
+    passable: Vec<u8>,
+    /// Per cell: the sliders that may end their first step on it (open or limited).
+    reachable: Vec<u8>,
+    /// Per cell: a bit per seat (`Compass::index`) whose pawns promote when a move ends
+    /// there (a meadow on the far edge of the bounding box).
+    promotion: Vec<u8>,
+    /// Mailbox offsets of one step, in `Direction::ALL` order.
+    steps: [isize; 8],
+    /// Per cell its place on the grid (`a1` for the padding).
+    places: Vec<Coord>,
+    /// The files, ranks and diagonals as bit sets.
+    lines: LineTables,
 }
 
 impl Field {
@@ -137,6 +190,17 @@ impl Field {
             squares: Vec::new(),
             neighbours: vec![[NO_SQUARE; 8]; size],
             knights: vec![NO_LEAPS; size],
+            land: vec![None; size],
+            access: std::array::from_fn(|_| vec![Access::Prohibited; size]),
+            passable: vec![0; size],
+            reachable: vec![0; size],
+            promotion: vec![0; size],
+            places: vec![Coord::new(0, 0); size],
+            lines: LineTables::default(),
+            steps: Direction::ALL.map(|d| {
+                let (df, dr) = d.delta();
+                df as isize + dr as isize * stride as isize
+            }),
         };
         let coords: Vec<Coord> = field.grid.coords().collect();
         for &c in &coords {
@@ -165,7 +229,53 @@ impl Field {
             }
             field.knights[sq as usize] = leaps;
         }
+        field.fill_tables();
         field
+    }
+
+    /// The flat per-cell tables move generation reads, from the terrain.
+    fn fill_tables(&mut self) {
+        let (w, h) = (self.width(), self.height());
+        for &sq in &self.squares {
+            let i = sq as usize;
+            let Cell::Land(t) = self.cells[i] else {
+                continue;
+            };
+            self.land[i] = Some(t);
+            self.places[i] = self.coord(sq).expect("a square has a place");
+            for kind in PieceKind::ALL {
+                let a = access(kind, t);
+                self.access[kind.index()][i] = a;
+                let bit = slide_bit(kind);
+                if a == Access::Open {
+                    self.passable[i] |= bit;
+                }
+                if a != Access::Prohibited {
+                    self.reachable[i] |= bit;
+                }
+            }
+            if t == Terrain::Meadow {
+                let c = self.places[i];
+                let (file, rank) = (c.file as usize, c.rank as usize);
+                for (seat, last) in [
+                    (Compass::South, rank + 1 == h),
+                    (Compass::West, file + 1 == w),
+                    (Compass::North, rank == 0),
+                    (Compass::East, file == 0),
+                ] {
+                    if last {
+                        self.promotion[i] |= 1 << seat.index();
+                    }
+                }
+            }
+        }
+        self.lines = LineTables::new(
+            w,
+            h,
+            self.cells.len(),
+            |file, rank| self.index(Coord::new(file as u8, rank as u8)),
+            |sq| self.passable[sq as usize],
+        );
     }
 
     /// The field a valid layout describes.
@@ -230,6 +340,54 @@ impl Field {
     #[inline(always)]
     pub fn exists(&self, sq: Square) -> bool {
         matches!(self.cell(sq), Cell::Land(_))
+    }
+
+    /// The terrain of a mailbox cell from the flat table; `None` for holes and padding.
+    #[inline(always)]
+    pub fn land(&self, sq: Square) -> Option<Terrain> {
+        self.land[sq as usize]
+    }
+
+    /// How `kind` may enter each mailbox cell (prohibited on holes and padding), by index.
+    #[inline(always)]
+    pub fn access_table(&self, kind: PieceKind) -> &[Access] {
+        &self.access[kind.index()]
+    }
+
+    /// The sliders (`SLIDE_*` bits) that may slide through `sq`: open terrain to them.
+    #[inline(always)]
+    pub fn passable(&self, sq: Square) -> u8 {
+        self.passable[sq as usize]
+    }
+
+    /// The sliders that may end a first step on `sq` (open or limited terrain to them).
+    #[inline(always)]
+    pub fn reachable(&self, sq: Square) -> u8 {
+        self.reachable[sq as usize]
+    }
+
+    /// Whether a pawn of the player seated at `seat` promotes when its move ends on `sq`.
+    #[inline(always)]
+    pub fn promotes(&self, sq: Square, seat: Compass) -> bool {
+        self.promotion[sq as usize] & (1 << seat.index()) != 0
+    }
+
+    /// The files, ranks and diagonals of the field as bit sets.
+    #[inline(always)]
+    pub fn lines(&self) -> &LineTables {
+        &self.lines
+    }
+
+    /// The place of a square of the field from the flat table (`a1` for other cells).
+    #[inline(always)]
+    pub fn place(&self, sq: Square) -> Coord {
+        self.places[sq as usize]
+    }
+
+    /// The mailbox offset of one step in each direction, in `Direction::ALL` order.
+    #[inline(always)]
+    pub fn steps(&self) -> &[isize; 8] {
+        &self.steps
     }
 
     /// Every square of the field, rank 1 first.

@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 /// Reads and validates a layout's TOML text.
 pub(super) fn parse(text: &str) -> Result<Layout, LayoutError> {
-    let file: LayoutFile = toml::from_str(text).map_err(|e| LayoutError::Toml(e.to_string()))?;
+    let file: LayoutFile =
+        toml::from_str(text).map_err(|e| LayoutError::Toml(one_line(&e, text)))?;
     let players = read_players(&file.players)?;
     let placements = read_placements(&file.boards)?;
     let grid = validate::place(&placements)?;
@@ -22,6 +23,21 @@ pub(super) fn parse(text: &str) -> Result<Layout, LayoutError> {
         kingdoms,
         grid,
     })
+}
+
+/// The TOML reader's message on one line, with where it is (its own text quotes the source
+/// over several lines, and a protocol error is one line).
+fn one_line(e: &toml::de::Error, text: &str) -> String {
+    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
 }
 
 #[derive(Deserialize)]

@@ -5,6 +5,8 @@
 //! placement fills the set-up, whose end gives black the first move. Withdrawal is not a move
 //! but a change of state with its own undo.
 
+use super::attacks::owner_bit;
+use super::field::NO_SQUARE;
 use super::moves::SceptreMove;
 use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
@@ -20,6 +22,7 @@ pub struct Undo {
     players: [PlayerState; 4],
     checks: [u32; 4],
     key: u64,
+    reversible: u32,
     /// The original colours (bit per colour index) of the pieces that passed to the capturer
     /// of their owner's king. Every piece of one colour has one owner at any time (a transfer
     /// moves all of an owner's pieces), so the colours say which pieces to give back.
@@ -41,6 +44,7 @@ impl SceptrePosition {
             players,
             checks,
             key: self.key,
+            reversible: self.reversible.0,
             transferred: 0,
             set_up_ended: false,
         }
@@ -60,17 +64,23 @@ impl SceptrePosition {
         let undo = self.make_unchecked(m);
         if !m.is_placement() {
             let mover = undo.to_move;
-            let gives_check = self.colours().any(|c| {
-                c != mover
-                    && self.is_playing(c)
-                    && self
-                        .king_square(c)
-                        .is_some_and(|sq| self.attacked_by(sq, |o| o == mover))
-            });
+            let gives_check = self.gives_check(mover);
             let run = &mut self.checks[mover.index()];
             *run = if gives_check { *run + 1 } else { 0 };
         }
         undo
+    }
+
+    /// Whether `mover`'s pieces attack the king of another playing player.
+    fn gives_check(&self, mover: PlayerColour) -> bool {
+        let playing = self.playing_mask();
+        self.colours().any(|c| {
+            c != mover
+                && playing & owner_bit(c) != 0
+                && self
+                    .king_square(c)
+                    .is_some_and(|sq| self.attacked(sq, owner_bit(mover), NO_SQUARE, NO_SQUARE))
+        })
     }
 
     /// Makes a move without updating the mover's check run (enough to test legality).
@@ -78,8 +88,14 @@ impl SceptrePosition {
         let mut undo = self.snapshot();
         let mover = self.to_move;
         if let Some(kind) = m.placed() {
+            self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
             self.board[m.to() as usize] = Some(placed);
+            self.owned.insert(mover, m.to());
+            self.flip_lines(m.to());
+            if kind == PieceKind::King {
+                self.kings[mover.index()] = m.to();
+            }
             self.key ^= zobrist::piece(m.to(), placed) ^ zobrist::turn(mover);
             let n = self.players.len();
             let lists = self
@@ -107,12 +123,28 @@ impl SceptrePosition {
         let (from, to) = (m.from() as usize, m.to() as usize);
         let piece = self.board[from].take().expect("a piece to move");
         let captured = self.board[to];
+        self.owned.remove(piece.owner, m.from());
+        self.owned.insert(piece.owner, m.to());
+        self.flip_lines(m.from());
+        if captured.is_none() {
+            self.flip_lines(m.to());
+        }
+        if piece.kind == PieceKind::King {
+            self.kings[piece.colour.index()] = m.to();
+        }
         undo.moved = Some(piece);
         undo.captured = captured;
         let mut key = self.key ^ zobrist::piece(m.from(), piece) ^ zobrist::turn(mover);
+        self.reversible.0 = if captured.is_some() || m.promotion_kind().is_some() {
+            0
+        } else {
+            self.reversible.0 + 1
+        };
         if let Some(cap) = captured {
             key ^= zobrist::piece(m.to(), cap);
+            self.owned.remove(cap.owner, m.to());
             if cap.kind == PieceKind::King {
+                self.kings[cap.colour.index()] = NO_SQUARE;
                 if self.is_playing(cap.owner) {
                     let loser = cap.owner;
                     key ^= zobrist::state(loser, PlayerState::Eliminated);
@@ -130,6 +162,7 @@ impl SceptrePosition {
                             }
                         }
                     }
+                    self.owned.transfer(loser, mover);
                 }
             } else {
                 let count = &mut self.pools[cap.colour.index()][cap.kind.index()];
@@ -161,6 +194,7 @@ impl SceptrePosition {
         self.checks.copy_from_slice(&undo.checks[..n]);
         self.to_move = undo.to_move;
         self.key = undo.key;
+        self.reversible.0 = undo.reversible;
         if let Some(kind) = m.placed() {
             if undo.set_up_ended {
                 self.set_up = Some(vec![[0; 6]; n]);
@@ -168,6 +202,11 @@ impl SceptrePosition {
             let lists = self.set_up.as_mut().expect("set-up lists");
             lists[undo.to_move.index()][kind.index()] += 1;
             self.board[m.to() as usize] = None;
+            self.owned.remove(undo.to_move, m.to());
+            self.flip_lines(m.to());
+            if kind == PieceKind::King {
+                self.kings[undo.to_move.index()] = NO_SQUARE;
+            }
             return;
         }
         let piece = undo.moved.expect("the moved piece");
@@ -192,29 +231,65 @@ impl SceptrePosition {
         }
         self.board[m.to() as usize] = undo.captured;
         self.board[m.from() as usize] = Some(piece);
+        if undo.transferred != 0 {
+            // Rare: rebuild the owner sets from the board given back.
+            self.derive();
+            return;
+        }
+        self.owned.remove(piece.owner, m.to());
+        self.owned.insert(piece.owner, m.from());
+        self.flip_lines(m.from());
+        if undo.captured.is_none() {
+            self.flip_lines(m.to());
+        }
+        if piece.kind == PieceKind::King {
+            self.kings[piece.colour.index()] = m.from();
+        }
+        if let Some(cap) = undo.captured {
+            self.owned.insert(cap.owner, m.to());
+            if cap.kind == PieceKind::King {
+                self.kings[cap.colour.index()] = m.to();
+            }
+        }
     }
 
     /// The side to move withdraws (no move with three or more playing): his pieces stay,
     /// inert, his check run is dropped, the next playing player moves.
     pub fn withdraw(&mut self) -> Undo {
+        self.forfeit(self.to_move)
+    }
+
+    /// `colour` leaves the game as a withdrawn player would, whoever is to move (a resignation,
+    /// or his engine failing in a match): his pieces stay, inert. Undone by `unwithdraw`.
+    pub fn forfeit(&mut self, colour: PlayerColour) -> Undo {
         let undo = self.snapshot();
-        let c = self.to_move;
-        self.players[c.index()] = PlayerState::Withdrawn;
-        self.checks[c.index()] = 0;
-        self.to_move = self.next_playing(c);
-        self.key ^= zobrist::state(c, PlayerState::Withdrawn)
-            ^ zobrist::turn(c)
-            ^ zobrist::turn(self.to_move);
+        self.players[colour.index()] = PlayerState::Withdrawn;
+        self.checks[colour.index()] = 0;
+        self.reversible.0 = 0;
+        self.key ^= zobrist::state(colour, PlayerState::Withdrawn);
+        if self.to_move == colour {
+            self.to_move = self.next_playing(colour);
+            self.key ^= zobrist::turn(colour) ^ zobrist::turn(self.to_move);
+        }
         undo
     }
 
-    /// Takes back a withdrawal.
+    /// Hands the turn to `colour` without a move (best-reply search). Undone by `unwithdraw`.
+    pub fn pass_to(&mut self, colour: PlayerColour) -> Undo {
+        let undo = self.snapshot();
+        self.key ^= zobrist::turn(self.to_move) ^ zobrist::turn(colour);
+        self.to_move = colour;
+        undo
+    }
+
+    /// Takes back a withdrawal, a forfeit or a pass.
     pub fn unwithdraw(&mut self, undo: Undo) {
         let n = self.players.len();
         self.players.copy_from_slice(&undo.players[..n]);
         self.checks.copy_from_slice(&undo.checks[..n]);
         self.to_move = undo.to_move;
         self.key = undo.key;
+        self.reversible.0 = undo.reversible;
     }
 }
 

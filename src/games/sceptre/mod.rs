@@ -8,20 +8,29 @@
 //! pools, promotion, elimination, withdrawal) and perft.
 
 pub mod attacks;
+pub mod bench;
 pub mod board;
+pub mod describe;
+pub mod eval;
 pub mod field;
+pub mod game;
 pub mod grid;
 pub mod kingdoms;
 pub mod layout;
 mod layout_file;
+mod lines;
 pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+mod occupancy;
 pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod seats;
+pub mod session;
+#[cfg(test)]
+mod slow_rules;
 pub mod square;
 pub mod start;
 pub mod terrain;
@@ -41,6 +50,7 @@ pub use position::{
     PieceCounts, PlayerState, PositionField, SceptrePosition, SceptrePositionError,
 };
 pub use seats::{Compass, PlayerColour};
+pub use session::SceptreRules;
 pub use square::{Coord, SquareError};
 pub use start::{StartError, FULL_SET};
 pub use terrain::{SquareColour, Terrain};

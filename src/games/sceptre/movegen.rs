@@ -1,13 +1,27 @@
 //! Move generation (RULINGS §5 "Movement", "Promotion", "Check, capture, elimination" and the
-//! set-up phase): pseudo-legal moves per piece, then the legal moves of the side to move.
+//! set-up phase): pseudo-legal moves per piece from the field's flat tables and line bit sets,
+//! and the legal moves of the side to move without making them, in the order the first
+//! (make-and-test) generator gave them.
+//!
+//! Legality: a move by a piece other than the king can only expose its own king along the
+//! straight line through its from-square, so the checks on the king and the pins against it
+//! are found once per position, along the king's eight lines and the knight's leaps. With no
+//! check, an unpinned piece moves freely and a pinned one along its line; in check, a move
+//! must take the checker or block its line. A king's destination is tested with the king
+//! lifted off its square. Capturing a playing player's king eliminates him and his pieces stop
+//! attacking, so such a capture by a pinned piece or in check is tested exactly, on the board
+//! the move leaves. A noisy list out of check skips the quiet moves altogether.
 
-use super::attacks::{access, forward_diagonals, pawn_may_capture_onto, sideways, Access};
-use super::field::{Direction, Square};
+use super::attacks::{access, forward_diagonals, owner_bit, seat, sideways, Access};
+use super::field::{slide_bit, Field, Square, LINE_SLIDERS, NO_SQUARE};
+use super::lines::{between, nearest, LINE_KIND};
 use super::moves::SceptreMove;
 use super::piece::{Piece, PieceKind};
 use super::position::SceptrePosition;
-use super::seats::Compass;
+use super::seats::{Compass, PlayerColour};
+use super::square::Coord;
 use super::terrain::Terrain;
+use crate::core::MoveList;
 
 /// What a pawn may promote to, in the order the moves are generated.
 const PROMOTIONS: [PieceKind; 4] = [
@@ -17,74 +31,267 @@ const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Knight,
 ];
 
-const ORTHOGONAL: [Direction; 4] = [
-    Direction::North,
-    Direction::East,
-    Direction::South,
-    Direction::West,
-];
+/// Direction indices (`Direction as usize`) of the sliders, in generation order.
+const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
+const BISHOP_LINES: [usize; 4] = [1, 3, 5, 7];
+
+/// The squares `1..=len` steps of `step` from `origin`: whether `to` is one of them.
+#[inline]
+fn on_line(origin: Square, step: isize, len: u32, to: Square) -> bool {
+    let diff = to as isize - origin as isize;
+    let k = diff / step;
+    k * step == diff && k >= 1 && k <= len as isize
+}
+
+/// How many files or ranks (the larger) `c` lies outside the 8x8 board whose bottom-left
+/// square is `corner` (0 inside it).
+fn box_gap(c: Coord, corner: Coord) -> u8 {
+    let gap = |x: u8, start: u8| {
+        start
+            .saturating_sub(x)
+            .max(x.saturating_sub(start.saturating_add(7)))
+    };
+    gap(c.file, corner.file).max(gap(c.rank, corner.rank))
+}
+
+/// A line from the king: `len` steps of `step` reach the attacker.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    step: isize,
+    len: u32,
+}
+
+/// What the mover's king needs of a move: who attacks it, which pieces are pinned to it.
+struct Safety {
+    /// [`NO_SQUARE`] when the mover has no king on the field (every move is then safe).
+    king: Square,
+    /// The owners whose pieces attack the king.
+    hostile: u8,
+    checks: u32,
+    /// The (last found) checker's square and, for a slider, the line to it.
+    check_square: Square,
+    check_line: Option<Line>,
+    pins: [(Square, Line); 8],
+    pin_count: usize,
+}
+
+impl Safety {
+    #[inline]
+    fn pin_of(&self, sq: Square) -> Option<Line> {
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|&&(p, _)| p == sq)
+            .map(|&(_, line)| line)
+    }
+
+    /// Whether a piece (not the king) landing on `to` answers the single check.
+    #[inline]
+    fn answers_check(&self, to: Square) -> bool {
+        match self.check_line {
+            Some(line) => on_line(self.king, line.step, line.len, to),
+            None => to == self.check_square,
+        }
+    }
+}
+
+/// Where generated moves go: all of them, or only the noisy ones while all are counted.
+trait Sink {
+    /// Whether only captures and promotions are kept.
+    const NOISY_ONLY: bool;
+    fn push(&mut self, m: SceptreMove, noisy: bool);
+    /// Legal moves generated so far, kept or not.
+    fn count(&self) -> usize;
+}
+
+/// Every move, into the list.
+struct AllMoves<'a> {
+    list: &'a mut MoveList<SceptreMove>,
+    start: usize,
+}
+
+impl Sink for AllMoves<'_> {
+    const NOISY_ONLY: bool = false;
+
+    #[inline(always)]
+    fn push(&mut self, m: SceptreMove, _noisy: bool) {
+        self.list.push(m);
+    }
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.list.len() - self.start
+    }
+}
+
+/// Captures and promotions into the list, every move counted.
+struct NoisyMoves<'a> {
+    list: &'a mut MoveList<SceptreMove>,
+    count: usize,
+}
+
+impl Sink for NoisyMoves<'_> {
+    const NOISY_ONLY: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, m: SceptreMove, noisy: bool) {
+        self.count += 1;
+        if noisy {
+            self.list.push(m);
+        }
+    }
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.count
+    }
+}
 
 impl SceptrePosition {
-    /// Whether a piece owned by `owner` may end a move on `sq` as far as its occupant goes.
+    /// The seat whose far edge promotes a pawn, `None` for other pieces and for a pawn whose
+    /// colour's pool holds nothing to promote to.
     #[inline]
-    fn enemy(&self, sq: Square, piece: Piece) -> bool {
-        self.piece(sq).is_some_and(|p| p.owner != piece.owner)
+    fn promotion_seat(&self, piece: Piece) -> Option<Compass> {
+        let pool = &self.pools[piece.colour.index()];
+        (piece.kind == PieceKind::Pawn && PROMOTIONS.iter().any(|k| pool[k.index()] > 0))
+            .then(|| seat(piece.colour, self.players.len()))
     }
 
-    /// Whether a pawn of `colour` ending on `sq` stands on a promotion square: a meadow of the
-    /// furthest rank (or file) of the field's bounding box in its forward direction.
-    fn promotes_on(&self, piece: Piece, sq: Square) -> bool {
-        if self.field.terrain(sq) != Some(Terrain::Meadow) {
-            return false;
-        }
-        let Some(c) = self.field.coord(sq) else {
-            return false;
-        };
-        let (w, h) = (self.field.width(), self.field.height());
-        match super::attacks::seat(piece.colour, self.players.len()) {
-            Compass::South => c.rank as usize + 1 == h,
-            Compass::West => c.file as usize + 1 == w,
-            Compass::North => c.rank == 0,
-            Compass::East => c.file == 0,
-        }
-    }
-
-    fn push_pawn_move(&self, from: Square, to: Square, piece: Piece, out: &mut Vec<SceptreMove>) {
-        out.push(SceptreMove::step(from, to));
-        if self.promotes_on(piece, to) {
-            let pool = self.pool(piece.colour);
-            for kind in PROMOTIONS {
-                if pool[kind.index()] > 0 {
-                    out.push(SceptreMove::promotion(from, to, kind));
+    /// Every move of `piece` from `from` to `to`: the step, and the promotions a pawn's
+    /// colour's pool allows on a promotion square.
+    #[inline(always)]
+    fn emit<S: Sink>(
+        &self,
+        out: &mut S,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        promo: Option<Compass>,
+    ) {
+        out.push(
+            SceptreMove::step(from, to),
+            S::NOISY_ONLY && self.board[to as usize].is_some(),
+        );
+        if let Some(seat) = promo {
+            if self.field.promotes(to, seat) {
+                let pool = &self.pools[piece.colour.index()];
+                for kind in PROMOTIONS {
+                    if pool[kind.index()] > 0 {
+                        out.push(SceptreMove::promotion(from, to, kind), true);
+                    }
                 }
             }
         }
     }
 
-    fn pawn_moves(&self, from: Square, piece: Piece, out: &mut Vec<SceptreMove>) {
+    /// Calls `visit` with every square `piece` on `from` may move to, its own king's safety
+    /// aside, in generation order.
+    #[inline(always)]
+    fn targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let field = &*self.field;
-        let start = field.terrain(from);
+        let board = &self.board[..];
+        let free = |to: Square| board[to as usize].is_none_or(|p| p.owner != piece.owner);
+        match piece.kind {
+            PieceKind::Pawn => self.pawn_targets(from, piece, visit),
+            PieceKind::Knight => {
+                let reach = field.access_table(PieceKind::Knight);
+                for &to in field.knight_targets(from) {
+                    if reach[to as usize] != Access::Prohibited && free(to) {
+                        visit(to);
+                    }
+                }
+            }
+            PieceKind::King => {
+                let reach = field.access_table(PieceKind::King);
+                for &step in field.steps() {
+                    let to = (from as isize + step) as Square;
+                    if reach[to as usize] != Access::Prohibited && free(to) {
+                        visit(to);
+                    }
+                }
+            }
+            PieceKind::Queen => self.slides(from, piece, &QUEEN_LINES, &mut visit),
+            PieceKind::Rook => self.slides(from, piece, &ROOK_LINES, &mut visit),
+            PieceKind::Bishop => self.slides(from, piece, &BISHOP_LINES, &mut visit),
+        }
+    }
+
+    /// A slider's moves: open terrain slides on, a limited square may be entered only with
+    /// the first step and ends the move, prohibited terrain, holes and pieces stop it. After
+    /// the first step the run to the nearest piece or wall comes from the lines' bit sets.
+    #[inline(always)]
+    fn slides(&self, from: Square, piece: Piece, lines: &[usize], visit: &mut impl FnMut(Square)) {
+        let field = &*self.field;
+        let board = &self.board[..];
+        let reach = field.access_table(piece.kind);
+        let places = field.lines().places(from);
+        let slide = slide_bit(piece.kind);
+        for &d in lines {
+            let step = field.steps()[d];
+            let mut to = (from as isize + step) as Square;
+            let first = reach[to as usize];
+            if first == Access::Prohibited {
+                continue;
+            }
+            if let Some(p) = board[to as usize] {
+                if p.owner != piece.owner {
+                    visit(to);
+                }
+                continue;
+            }
+            visit(to);
+            if first == Access::Limited {
+                continue;
+            }
+            let place = places[LINE_KIND[d]];
+            let up = d < 4;
+            let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
+            let wall_at = nearest(field.lines().walls(place.line, slide), place.bit, up);
+            let blocked = piece_at != 0 && piece_at < wall_at;
+            let end = if blocked { piece_at } else { wall_at };
+            for _ in 2..end {
+                to = (to as isize + step) as Square;
+                visit(to);
+            }
+            if blocked {
+                to = (to as isize + step) as Square;
+                if board[to as usize].is_some_and(|p| p.owner != piece.owner) {
+                    visit(to);
+                }
+            }
+        }
+    }
+
+    /// A pawn's moves: one to three squares forward, forward-diagonally or sideways over empty
+    /// squares (rivers and ruins end a move, RULINGS §5), the one-square river steps of a pawn
+    /// in a river, and its captures one square diagonally forward.
+    #[inline(always)]
+    fn pawn_targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+        let field = &*self.field;
+        let board = &self.board[..];
+        let steps = field.steps();
+        let start = field.land(from);
         let fwd = self.forward_of(piece.colour);
-        let [dl, dr] = forward_diagonals(fwd);
-        let [sl, sr] = sideways(fwd);
-        for d in [fwd, dl, dr, sl, sr] {
+        let [left, right] = forward_diagonals(fwd);
+        let [side, other_side] = sideways(fwd);
+        for d in [fwd, left, right, side, other_side] {
+            let step = steps[d as usize];
             let mut cur = from;
+            let mut cur_terrain = start;
             let mut in_start_ruin = start == Some(Terrain::Ruin);
-            for step in 1..=3 {
-                let Some(next) = field.neighbour(cur, d) else {
-                    break;
-                };
-                if self.piece(next).is_some() {
+            for n in 1..=3 {
+                let next = (cur as isize + step) as Square;
+                if board[next as usize].is_some() {
                     break;
                 }
-                let Some(t) = field.terrain(next) else {
+                let Some(t) = field.land(next) else {
                     break;
                 };
                 let mut stop = false;
                 match t {
                     Terrain::Pond => break,
                     Terrain::River => {
-                        if field.terrain(cur) == Some(Terrain::River) {
+                        if cur_terrain == Some(Terrain::River) {
                             // River to river: only the single orthogonal step below.
                             break;
                         }
@@ -93,7 +300,7 @@ impl SceptrePosition {
                     }
                     Terrain::Ruin => {
                         if !in_start_ruin {
-                            if step > 1 {
+                            if n > 1 {
                                 break;
                             }
                             stop = true;
@@ -101,192 +308,417 @@ impl SceptrePosition {
                     }
                     _ => in_start_ruin = false,
                 }
-                self.push_pawn_move(from, next, piece, out);
+                visit(next);
                 if stop {
                     break;
                 }
                 cur = next;
+                cur_terrain = Some(t);
             }
         }
         if start == Some(Terrain::River) {
-            for d in ORTHOGONAL {
-                if let Some(next) = field.neighbour(from, d) {
-                    if self.piece(next).is_none() && field.terrain(next) == Some(Terrain::River) {
-                        self.push_pawn_move(from, next, piece, out);
-                    }
+            for d in ROOK_LINES {
+                let next = (from as isize + steps[d]) as Square;
+                if board[next as usize].is_none() && field.land(next) == Some(Terrain::River) {
+                    visit(next);
                 }
             }
         }
-        for d in [dl, dr] {
-            if let Some(next) = field.neighbour(from, d) {
-                if self.enemy(next, piece) && pawn_may_capture_onto(start, field.terrain(next)) {
-                    self.push_pawn_move(from, next, piece, out);
-                }
+        self.pawn_captures(from, piece, &mut visit);
+    }
+
+    /// A pawn's captures: one square diagonally forward onto another owner's piece, never
+    /// into a pond, never from a river square to a river square.
+    #[inline(always)]
+    fn pawn_captures(&self, from: Square, piece: Piece, visit: &mut impl FnMut(Square)) {
+        let field = &*self.field;
+        for d in forward_diagonals(self.forward_of(piece.colour)) {
+            let next = (from as isize + field.steps()[d as usize]) as Square;
+            if self.board[next as usize].is_some_and(|p| p.owner != piece.owner)
+                && super::attacks::pawn_may_capture_onto(field.land(from), field.land(next))
+            {
+                visit(next);
             }
         }
     }
 
-    fn slider_moves(
-        &self,
-        from: Square,
-        piece: Piece,
-        directions: &[Direction],
-        out: &mut Vec<SceptreMove>,
-    ) {
+    /// Calls `visit` with every square `piece` on `from` may capture on, in generation order
+    /// (the captures among [`SceptrePosition::targets`]).
+    #[inline(always)]
+    fn captures(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let field = &*self.field;
-        for &d in directions {
-            let mut cur = from;
-            let mut step = 0;
-            while let Some(next) = field.neighbour(cur, d) {
-                step += 1;
-                let Some(t) = field.terrain(next) else {
-                    break;
-                };
-                let a = access(piece.kind, t);
-                if a == Access::Prohibited || (a == Access::Limited && step > 1) {
-                    break;
-                }
-                match self.piece(next) {
-                    Some(p) => {
-                        if p.owner != piece.owner {
-                            out.push(SceptreMove::step(from, next));
-                        }
-                        break;
+        let board = &self.board[..];
+        let enemy = |to: Square| board[to as usize].is_some_and(|p| p.owner != piece.owner);
+        let reach = field.access_table(piece.kind);
+        match piece.kind {
+            PieceKind::Pawn => self.pawn_captures(from, piece, &mut visit),
+            PieceKind::Knight => {
+                for &to in field.knight_targets(from) {
+                    if reach[to as usize] != Access::Prohibited && enemy(to) {
+                        visit(to);
                     }
-                    None => out.push(SceptreMove::step(from, next)),
                 }
-                if a == Access::Limited {
-                    break;
+            }
+            PieceKind::King => {
+                for &step in field.steps() {
+                    let to = (from as isize + step) as Square;
+                    if reach[to as usize] != Access::Prohibited && enemy(to) {
+                        visit(to);
+                    }
                 }
-                cur = next;
+            }
+            kind => {
+                let lines: &[usize] = match kind {
+                    PieceKind::Queen => &QUEEN_LINES,
+                    PieceKind::Rook => &ROOK_LINES,
+                    _ => &BISHOP_LINES,
+                };
+                let places = field.lines().places(from);
+                let slide = slide_bit(kind);
+                for &d in lines {
+                    let step = field.steps()[d];
+                    let to = (from as isize + step) as Square;
+                    let first = reach[to as usize];
+                    if first == Access::Prohibited {
+                        continue;
+                    }
+                    if board[to as usize].is_some() {
+                        if enemy(to) {
+                            visit(to);
+                        }
+                        continue;
+                    }
+                    if first == Access::Limited {
+                        continue;
+                    }
+                    let place = places[LINE_KIND[d]];
+                    let up = d < 4;
+                    let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
+                    let wall_at = nearest(field.lines().walls(place.line, slide), place.bit, up);
+                    if piece_at != 0 && piece_at < wall_at {
+                        let to = (from as isize + piece_at as isize * step) as Square;
+                        if enemy(to) {
+                            visit(to);
+                        }
+                    }
+                }
             }
         }
     }
 
     /// The pseudo-legal moves of `piece` standing on `from` (its own king's safety aside).
     pub fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<SceptreMove>) {
+        let promo = self.promotion_seat(piece);
+        let pool = self.pool(piece.colour);
+        self.targets(
+            from,
+            piece,
+            #[inline(always)]
+            |to| {
+                out.push(SceptreMove::step(from, to));
+                if promo.is_some_and(|seat| self.field.promotes(to, seat)) {
+                    for kind in PROMOTIONS {
+                        if pool[kind.index()] > 0 {
+                            out.push(SceptreMove::promotion(from, to, kind));
+                        }
+                    }
+                }
+            },
+        );
+    }
+
+    /// The checks on `mover`'s king and the pieces pinned to it.
+    fn safety(&self, mover: PlayerColour) -> Safety {
+        let mut s = Safety {
+            king: NO_SQUARE,
+            hostile: self.hostile_to(mover),
+            checks: 0,
+            check_square: NO_SQUARE,
+            check_line: None,
+            pins: [(NO_SQUARE, Line { step: 0, len: 0 }); 8],
+            pin_count: 0,
+        };
+        let Some(king) = self.king_square(mover) else {
+            return s;
+        };
+        s.king = king;
         let field = &*self.field;
-        match piece.kind {
-            PieceKind::Pawn => self.pawn_moves(from, piece, out),
-            PieceKind::Knight | PieceKind::King => {
-                let targets: &[Square] = if piece.kind == PieceKind::Knight {
-                    field.knight_targets(from)
+        let (Some(terrain), true) = (field.land(king), s.hostile != 0) else {
+            return s;
+        };
+        let mask = s.hostile;
+        let hostile = |p: Piece| mask & owner_bit(p.owner) != 0;
+        let check = |s: &mut Safety, sq: Square, line: Option<Line>| {
+            s.checks += 1;
+            s.check_square = sq;
+            s.check_line = line;
+        };
+        if access(PieceKind::Knight, terrain) != Access::Prohibited {
+            for &sq in field.knight_targets(king) {
+                if let Some(p) = self.board[sq as usize] {
+                    if p.kind == PieceKind::Knight && hostile(p) {
+                        check(&mut s, sq, None);
+                    }
+                }
+            }
+        }
+        let far = field.passable(king);
+        let lines = field.lines();
+        let places = lines.places(king);
+        for (d, &step) in field.steps().iter().enumerate() {
+            let place = places[LINE_KIND[d]];
+            let up = d < 4;
+            let occupied = self.lines[place.line as usize];
+            let distance = nearest(occupied, place.bit, up);
+            if distance == 0 {
+                continue;
+            }
+            let sq = (king as isize + distance as isize * step) as Square;
+            let p = self.board[sq as usize].expect("an occupied cell holds a piece");
+            // The sliders along this line that could reach the king from afar.
+            let sliders = LINE_SLIDERS[d] & far;
+            if hostile(p) {
+                if distance == 1 {
+                    if self.attacks_next_door(p, sq, d, terrain) {
+                        check(&mut s, sq, Some(Line { step, len: 1 }));
+                    }
                 } else {
-                    field.neighbours(from)
+                    let slide = slide_bit(p.kind) & sliders;
+                    if slide != 0
+                        && lines.walls(place.line, slide) & between(place.bit, distance, up) == 0
+                    {
+                        check(
+                            &mut s,
+                            sq,
+                            Some(Line {
+                                step,
+                                len: distance,
+                            }),
+                        );
+                    }
+                }
+            } else if p.owner == mover && sliders != 0 {
+                // Pinned if the next piece beyond is a hostile slider reaching through.
+                let own = if up {
+                    place.bit as u32 + distance
+                } else {
+                    place.bit as u32 - distance
                 };
-                for &to in targets {
-                    if to == super::field::NO_SQUARE {
-                        continue;
-                    }
-                    let Some(t) = field.terrain(to) else {
-                        continue;
-                    };
-                    if access(piece.kind, t) == Access::Prohibited {
-                        continue;
-                    }
-                    if self.piece(to).is_none_or(|p| p.owner != piece.owner) {
-                        out.push(SceptreMove::step(from, to));
-                    }
+                let beyond = nearest(occupied & !(1u128 << own), place.bit, up);
+                if beyond == 0 {
+                    continue;
                 }
-            }
-            PieceKind::Queen => self.slider_moves(from, piece, &Direction::ALL, out),
-            PieceKind::Rook => self.slider_moves(from, piece, &ORTHOGONAL, out),
-            PieceKind::Bishop => self.slider_moves(
-                from,
-                piece,
-                &[
-                    Direction::NorthEast,
-                    Direction::SouthEast,
-                    Direction::SouthWest,
-                    Direction::NorthWest,
-                ],
-                out,
-            ),
-        }
-    }
-
-    /// Every pseudo-legal move of the side to move, king moves apart or only king moves.
-    fn pseudo_moves(&self, kings: Option<bool>, out: &mut Vec<SceptreMove>) {
-        let mover = self.to_move;
-        for &sq in self.field.squares() {
-            if let Some(p) = self.piece(sq) {
-                if p.owner == mover && kings.is_none_or(|k| k == (p.kind == PieceKind::King)) {
-                    self.piece_moves(sq, p, out);
+                let pinner = (king as isize + beyond as isize * step) as Square;
+                let q = self.board[pinner as usize].expect("an occupied cell holds a piece");
+                let slide = slide_bit(q.kind) & sliders;
+                if hostile(q)
+                    && slide != 0
+                    && lines.walls(place.line, slide) & between(place.bit, beyond, up) == 0
+                {
+                    s.pins[s.pin_count] = (sq, Line { step, len: beyond });
+                    s.pin_count += 1;
                 }
             }
         }
+        s
     }
 
-    /// Whether the piece placed on `sq` could capture a king of another player.
-    fn attacks_enemy_king(&self, sq: Square, piece: Piece) -> bool {
-        let mut targets = Vec::new();
-        self.piece_moves(sq, piece, &mut targets);
-        targets.iter().any(|m| {
-            self.piece(m.to())
-                .is_some_and(|p| p.kind == PieceKind::King && p.owner != piece.owner)
-        })
+    /// Whether the move of `piece` (not the king) from `from` to `to` keeps the king safe,
+    /// the piece being pinned along `pin` or in check.
+    #[inline]
+    fn constrained_move_is_safe(
+        &self,
+        s: &Safety,
+        pin: Option<Line>,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        if let Some(victim) = self.board[to as usize] {
+            if victim.kind == PieceKind::King && self.is_playing(victim.owner) {
+                let hostile = s.hostile & !owner_bit(victim.owner);
+                return !self.attacked(s.king, hostile, from, to);
+            }
+        }
+        s.checks <= 1
+            && (s.checks == 0 || s.answers_check(to))
+            && pin.is_none_or(|line| on_line(s.king, line.step, line.len, to))
     }
 
-    /// The set-up placements of the side to move (RULINGS §5 "Set-up phase").
-    fn placements(&mut self, out: &mut Vec<SceptreMove>) {
+    /// The king's moves onto squares no playing opponent attacks once it has left `from`.
+    fn king_moves<S: Sink>(
+        &self,
+        from: Square,
+        piece: Piece,
+        s: &Safety,
+        captures_only: bool,
+        out: &mut S,
+    ) {
+        let visit = |to: Square| {
+            let mut hostile = s.hostile;
+            if let Some(victim) = self.board[to as usize] {
+                if victim.kind == PieceKind::King && self.is_playing(victim.owner) {
+                    hostile &= !owner_bit(victim.owner);
+                }
+            }
+            if !self.attacked(to, hostile, from, NO_SQUARE) {
+                self.emit(out, from, to, piece, None);
+            }
+        };
+        if captures_only {
+            self.captures(from, piece, visit);
+        } else {
+            self.targets(from, piece, visit);
+        }
+    }
+
+    /// The legal moves of the side to move after the set-up, as [`SceptrePosition::legal_moves`].
+    fn moves<S: Sink>(&self, out: &mut S) {
         let mover = self.to_move;
-        let Some(counts) = self.set_up(mover) else {
+        let s = self.safety(mover);
+        // Out of check nobody needs the quiet moves counted: only captures and promotions
+        // are generated for a noisy list.
+        let captures_only = S::NOISY_ONLY && s.checks == 0;
+        for from in self.owned.squares(mover) {
+            let piece = self.board[from as usize].expect("an owned square holds a piece");
+            let promo = self.promotion_seat(piece);
+            if from == s.king {
+                self.king_moves(from, piece, &s, captures_only, out);
+                continue;
+            }
+            let pin = s.pin_of(from);
+            if captures_only && promo.is_none() {
+                self.captures(from, piece, |to| {
+                    if pin.is_none() || self.constrained_move_is_safe(&s, pin, from, to) {
+                        self.emit(out, from, to, piece, None);
+                    }
+                });
+            } else if s.checks == 0 && pin.is_none() {
+                self.targets(
+                    from,
+                    piece,
+                    #[inline(always)]
+                    |to| self.emit(out, from, to, piece, promo),
+                );
+            } else {
+                self.targets(from, piece, |to| {
+                    if self.constrained_move_is_safe(&s, pin, from, to) {
+                        self.emit(out, from, to, piece, promo);
+                    }
+                });
+            }
+        }
+        if out.count() == 0 && s.checks > 0 && self.playing_count() >= 3 {
+            // Checkmated with three or more playing: a piece other than the king must move
+            // if one can, else the king (RULINGS §5).
+            for kings in [false, true] {
+                for from in self.owned.squares(mover) {
+                    let piece = self.board[from as usize].expect("an owned square holds a piece");
+                    if (piece.kind == PieceKind::King) == kings {
+                        let promo = self.promotion_seat(piece);
+                        self.targets(from, piece, |to| self.emit(out, from, to, piece, promo));
+                    }
+                }
+                if out.count() > 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The set-up placements of the side to move (RULINGS §5 "Set-up phase"): a piece still
+    /// to place on an empty square of his kingdom it may stand on, the second bishop on the
+    /// other colour, never attacking another player's king, a king never on an attacked
+    /// square.
+    fn placements<S: Sink>(&self, out: &mut S) {
+        let mover = self.to_move;
+        let (Some(counts), Some(corner)) = (self.set_up(mover), self.kingdoms.corner(mover)) else {
             return;
         };
-        let field = self.field.clone();
-        let own_bishop_colours: Vec<_> = self
-            .pieces()
-            .filter(|(_, p)| p.kind == PieceKind::Bishop && p.owner == mover)
-            .filter_map(|(sq, _)| field.colour(sq))
-            .collect();
+        let field: &Field = &self.field;
+        let mut kingdom = [NO_SQUARE; 64];
+        let mut len = 0;
+        for rank in 0..8 {
+            for file in 0..8 {
+                let c = Coord::new(corner.file + file, corner.rank + rank);
+                if let Some(sq) = field.square(c) {
+                    kingdom[len] = sq;
+                    len += 1;
+                }
+            }
+        }
+        let kingdom = &kingdom[..len];
+        let mut bishop_colours = 0u8;
+        for sq in self.owned.squares(mover) {
+            if self.board[sq as usize].is_some_and(|p| p.kind == PieceKind::Bishop) {
+                bishop_colours |= 1 << field.place(sq).colour() as u8;
+            }
+        }
+        let mut kings = [NO_SQUARE; 3];
+        let mut king_count = 0;
+        for c in self.colours() {
+            if c != mover && self.kings[c.index()] != NO_SQUARE {
+                kings[king_count] = self.kings[c.index()];
+                king_count += 1;
+            }
+        }
+        let others = 0b1111 & !owner_bit(mover);
+        // Whether the others have a knight that could leap into the kingdom (usually not:
+        // kingdoms lie apart); if not, a king's square is tested along its lines only.
+        let knights_near = counts[PieceKind::King.index()] > 0
+            && PlayerColour::ALL
+                .iter()
+                .filter(|&&c| c != mover)
+                .flat_map(|&c| self.owned.squares(c))
+                .any(|sq| {
+                    let c = field.place(sq);
+                    self.board[sq as usize].is_some_and(|p| p.kind == PieceKind::Knight)
+                        && box_gap(c, corner) <= 3
+                });
         for kind in PieceKind::ALL {
             if counts[kind.index()] == 0 {
                 continue;
             }
             let piece = Piece::new(kind, mover);
-            for &sq in field.squares() {
-                if self.piece(sq).is_some() {
-                    continue;
+            // The kings this kind could attack from somewhere in the kingdom.
+            let reach = match kind {
+                PieceKind::King | PieceKind::Pawn => 1,
+                PieceKind::Knight => 3,
+                _ => u8::MAX,
+            };
+            let mut near = [NO_SQUARE; 3];
+            let mut near_count = 0;
+            for &k in &kings[..king_count] {
+                if box_gap(field.place(k), corner) <= reach {
+                    near[near_count] = k;
+                    near_count += 1;
                 }
-                let (Some(c), Some(t)) = (field.coord(sq), field.terrain(sq)) else {
-                    continue;
-                };
-                if !self.kingdoms.contains(mover, c) || !kind.may_stand_on(t) {
+            }
+            let kings = &near[..near_count];
+            let stand = field.access_table(kind);
+            for &sq in kingdom {
+                if self.board[sq as usize].is_some() || stand[sq as usize] == Access::Prohibited {
                     continue;
                 }
                 if kind == PieceKind::Bishop
-                    && field
-                        .colour(sq)
-                        .is_some_and(|col| own_bishop_colours.contains(&col))
+                    && bishop_colours & (1 << field.place(sq).colour() as u8) != 0
                 {
                     continue;
                 }
-                self.board[sq as usize] = Some(piece);
-                let ok = !self.attacks_enemy_king(sq, piece)
-                    && (kind != PieceKind::King || !self.attacked_by(sq, |o| o != mover));
-                self.board[sq as usize] = None;
-                if ok {
-                    out.push(SceptreMove::placement(kind, sq));
+                if kings.iter().any(|&k| self.piece_attacks(sq, piece, k)) {
+                    continue;
                 }
+                if kind == PieceKind::King
+                    && if knights_near {
+                        self.attacked(sq, others, NO_SQUARE, NO_SQUARE)
+                    } else {
+                        self.attacked_by_mask::<false>(sq, others, NO_SQUARE, NO_SQUARE)
+                    }
+                {
+                    continue;
+                }
+                out.push(SceptreMove::placement(kind, sq), false);
             }
         }
-    }
-
-    /// Keeps the moves after which the mover's king is not attacked by a playing opponent.
-    fn keep_legal(&mut self, moves: &mut Vec<SceptreMove>) {
-        let mover = self.to_move;
-        let king = self.king_square(mover);
-        moves.retain(|&m| {
-            let undo = self.make_unchecked(m);
-            let sq = if Some(m.from()) == king {
-                Some(m.to())
-            } else {
-                king
-            };
-            let safe = sq.is_none_or(|sq| !self.attacked_by_playing_opponent(sq, mover));
-            self.unmake(m, undo);
-            safe
-        });
     }
 
     /// The legal moves of the side to move. None when the game is over (fewer than two players
@@ -295,24 +727,32 @@ impl SceptrePosition {
     /// With three or more playing, a checkmated player must still move: a piece other than the
     /// king if he can, else the king (RULINGS §5).
     pub fn legal_moves(&mut self) -> Vec<SceptreMove> {
-        let mut moves = Vec::with_capacity(64);
-        let playing = self.playing_count();
-        if playing < 2 {
-            return moves;
+        let mut list = MoveList::new();
+        self.generate_legal(false, &mut list);
+        list.iter().copied().collect()
+    }
+
+    /// Appends the legal moves of the side to move (as [`SceptrePosition::legal_moves`]) to
+    /// `out`, only captures and promotions when `noisy_only`: the generator the game trait and
+    /// so search and perft use.
+    pub fn generate_legal(&self, noisy_only: bool, list: &mut MoveList<SceptreMove>) {
+        if self.playing_count() < 2 {
+            return;
         }
-        if self.in_set_up() {
-            self.placements(&mut moves);
-            return moves;
+        let start = list.len();
+        match (noisy_only, self.in_set_up()) {
+            (false, false) => self.moves(&mut AllMoves { list, start }),
+            (false, true) => self.placements(&mut AllMoves { list, start }),
+            (true, false) => self.moves(&mut NoisyMoves { list, count: 0 }),
+            // Placements are never noisy.
+            (true, true) => {}
         }
-        self.pseudo_moves(None, &mut moves);
-        self.keep_legal(&mut moves);
-        if moves.is_empty() && playing >= 3 && self.in_check(self.to_move) {
-            self.pseudo_moves(Some(false), &mut moves);
-            if moves.is_empty() {
-                self.pseudo_moves(Some(true), &mut moves);
-            }
-        }
-        moves
+    }
+
+    /// A capture (of any piece, a withdrawn player's included) or a promotion.
+    #[inline]
+    pub fn is_noisy(&self, m: SceptreMove) -> bool {
+        m.promotion_kind().is_some() || (!m.is_placement() && self.piece(m.to()).is_some())
     }
 
     /// Whether the side to move has no move and withdraws (three or more playing, set-up over).

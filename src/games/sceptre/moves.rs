@@ -19,6 +19,13 @@ const ALWAYS: u32 = 1 << 31;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SceptreMove(NonZeroU32);
 
+/// A value no move packs to (bit 30 is never used), for the search's empty slots.
+impl Default for SceptreMove {
+    fn default() -> SceptreMove {
+        SceptreMove(NonZeroU32::MAX)
+    }
+}
+
 impl SceptreMove {
     fn pack(from: Square, to: Square, kind: Option<PieceKind>, placement: bool) -> SceptreMove {
         debug_assert!(u32::from(from) <= SQUARE_MASK && u32::from(to) <= SQUARE_MASK);

@@ -243,19 +243,17 @@ impl SceptrePosition {
             });
         }
         let kingdoms: Kingdoms = kingdoms.parse()?;
-        let mut position = SceptrePosition {
-            key: 0,
-            field: Arc::new(field),
+        let position = SceptrePosition::assemble(
+            Arc::new(field),
             board,
-            players: states,
+            states,
             to_move,
             kingdoms,
-            set_up: parse_set_up(set_up, n)?,
-            pools: parse_pools(pools, n)?,
-            checks: parse_checks(checks, n)?,
-        };
+            parse_set_up(set_up, n)?,
+            parse_pools(pools, n)?,
+            parse_checks(checks, n)?,
+        );
         position.validate()?;
-        position.key = position.key_from_scratch();
         Ok(position)
     }
 

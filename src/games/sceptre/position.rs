@@ -2,8 +2,9 @@
 //! states, the side to move, the kingdoms, the set-up still to come, the pools of captured
 //! pieces and the check runs (POSITION.md). Its text, both ways, is in `notation`.
 
-use super::field::{Field, Square};
+use super::field::{Field, Square, NO_SQUARE};
 use super::kingdoms::{Kingdoms, KingdomsError};
+use super::occupancy::SquareSets;
 use super::piece::{Piece, PieceKind};
 use super::seats::PlayerColour;
 use super::terrain::Terrain;
@@ -275,9 +276,87 @@ pub struct SceptrePosition {
     pub(super) checks: Vec<u32>,
     /// The Zobrist key (`zobrist`), kept up to date by make and unmake.
     pub(super) key: u64,
+    /// Moves since the last capture, promotion, placement or change of a player's state.
+    pub(super) reversible: Reversible,
+    /// The squares of each owner's pieces (derived from `board`, kept by make/unmake).
+    pub(super) owned: SquareSets,
+    /// Per colour its king's square, [`NO_SQUARE`] while it is not on the field (derived).
+    pub(super) kings: [Square; 4],
+    /// Per line of the field (`Field::lines`): its occupied cells, whoever's (derived).
+    pub(super) lines: Vec<u128>,
+}
+
+/// A count of plies that is not part of the position's identity: two positions that differ
+/// only in how they were reached are equal (it only bounds how far back a repetition is
+/// looked for).
+#[derive(Clone, Copy, Debug, Default, Eq)]
+pub struct Reversible(pub u32);
+
+impl PartialEq for Reversible {
+    fn eq(&self, _other: &Reversible) -> bool {
+        true
+    }
 }
 
 impl SceptrePosition {
+    /// A position from its parts; the derived state (owner sets, king squares, lines, the key)
+    /// is computed here.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn assemble(
+        field: Arc<Field>,
+        board: Vec<Option<Piece>>,
+        players: Vec<PlayerState>,
+        to_move: PlayerColour,
+        kingdoms: Kingdoms,
+        set_up: Option<Vec<PieceCounts>>,
+        pools: Vec<PieceCounts>,
+        checks: Vec<u32>,
+    ) -> SceptrePosition {
+        let mut position = SceptrePosition {
+            owned: SquareSets::new(field.mailbox_len()),
+            kings: [NO_SQUARE; 4],
+            lines: vec![0; field.lines().count()],
+            field,
+            board,
+            players,
+            to_move,
+            kingdoms,
+            set_up,
+            pools,
+            checks,
+            key: 0,
+            reversible: Reversible::default(),
+        };
+        position.derive();
+        position.key = position.key_from_scratch();
+        position
+    }
+
+    /// Recomputes the owner sets, the king squares and the lines' occupancy from the board.
+    pub(super) fn derive(&mut self) {
+        self.owned.clear();
+        self.kings = [NO_SQUARE; 4];
+        self.lines.fill(0);
+        for i in 0..self.field.squares().len() {
+            let sq = self.field.squares()[i];
+            if let Some(p) = self.board[sq as usize] {
+                self.owned.insert(p.owner, sq);
+                self.flip_lines(sq);
+                if p.kind == PieceKind::King {
+                    self.kings[p.colour.index()] = sq;
+                }
+            }
+        }
+    }
+
+    /// Marks `sq` occupied on its four lines if it was empty, and empty if it was occupied.
+    #[inline(always)]
+    pub(super) fn flip_lines(&mut self, sq: Square) {
+        for place in self.field.lines().places(sq) {
+            self.lines[place.line as usize] ^= 1u128 << place.bit;
+        }
+    }
+
     pub fn field(&self) -> &Arc<Field> {
         &self.field
     }
@@ -330,6 +409,11 @@ impl SceptrePosition {
     /// The captured pieces of an original colour.
     pub fn pool(&self, colour: PlayerColour) -> PieceCounts {
         self.pools.get(colour.index()).copied().unwrap_or_default()
+    }
+
+    /// Plies since the last move no later position can repeat.
+    pub fn reversible_plies(&self) -> usize {
+        self.reversible.0 as usize
     }
 
     /// How many of a player's last moves in a row gave check.

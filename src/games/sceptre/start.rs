@@ -55,18 +55,17 @@ impl SceptrePosition {
         }
         let kingdoms = layout.kingdoms(players).ok_or_else(refused)?;
         let field = Field::from_layout(layout);
-        let mut position = SceptrePosition {
-            board: vec![None; field.mailbox_len()],
-            field: Arc::new(field),
-            players: vec![PlayerState::Playing; players],
-            to_move: PlayerColour::Black,
+        let mailbox = field.mailbox_len();
+        let position = SceptrePosition::assemble(
+            Arc::new(field),
+            vec![None; mailbox],
+            vec![PlayerState::Playing; players],
+            PlayerColour::Black,
             kingdoms,
-            set_up: Some(vec![FULL_SET; players]),
-            pools: vec![[0; 6]; players],
-            checks: vec![0; players],
-            key: 0,
-        };
-        position.key = position.key_from_scratch();
+            Some(vec![FULL_SET; players]),
+            vec![[0; 6]; players],
+            vec![0; players],
+        );
         Ok(position)
     }
 }

@@ -46,11 +46,11 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// Counts a node; true once the search must end (checked in full every 1024 nodes).
+    /// Counts a node; true once the search must end (checked in full every 256 nodes).
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.aborted || !self.nodes.is_multiple_of(1024) || self.must_finish {
+        if self.aborted || !self.nodes.is_multiple_of(256) || self.must_finish {
             return self.aborted;
         }
         let out_of_time = !self.sync_pondering() && self.clock.hard_expired();

@@ -1,0 +1,196 @@
+//! The field's straight lines as bit sets: every file, rank, diagonal and anti-diagonal of the
+//! bounding box is one line of at most 72 cells, a cell is one bit of a `u128`, so the nearest
+//! piece along a direction and whether the cells in between are open to a slider are a few
+//! bit operations instead of a walk (a 24x24 field is mostly empty, its lines long).
+//!
+//! Cell `i` of a line sits at bit `i + 1`: bit 0 and the bits past the line's end are walls for
+//! every slider, so a slide ends at the field's edge without a bounds test. Holes are walls
+//! too. The position keeps which cells are occupied, per line (`SceptrePosition::lines`).
+
+use super::field::{Square, SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
+
+/// The line each direction runs along (`Direction as usize` to line kind): north-south on a
+/// file, east-west on a rank, the diagonals. Directions 0-3 run towards higher bits.
+pub const LINE_KIND: [usize; 8] = [0, 1, 2, 3, 0, 1, 2, 3];
+
+/// Where a cell lies on one of its four lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LinePlace {
+    pub line: u16,
+    pub bit: u8,
+}
+
+/// Per cell its place on its file, diagonal, rank and anti-diagonal (in `LINE_KIND` order:
+/// file, diagonal, rank, anti-diagonal), and per line the walls of each slider.
+#[derive(Clone, Debug, Default)]
+pub struct LineTables {
+    places: Vec<[LinePlace; 4]>,
+    /// Per line: the cells not open to the queen, the rook and the bishop (`wall_index`).
+    walls: Vec<[u128; 3]>,
+}
+
+/// Index in a line's walls of a slider bit (`SLIDE_*`).
+#[inline(always)]
+pub const fn wall_index(slide: u8) -> usize {
+    match slide {
+        SLIDE_QUEEN => 0,
+        SLIDE_ROOK => 1,
+        SLIDE_BISHOP => 2,
+        _ => 0,
+    }
+}
+
+impl LineTables {
+    /// The tables of a `width` x `height` bounding box; `cell(file, rank)` is the mailbox
+    /// index of a place and `open(cell)` the sliders (`SLIDE_*` bits) open terrain lets
+    /// through there (0 for holes).
+    pub fn new(
+        width: usize,
+        height: usize,
+        cells: usize,
+        cell: impl Fn(usize, usize) -> Square,
+        open: impl Fn(Square) -> u8,
+    ) -> LineTables {
+        let files = width;
+        let ranks = height;
+        let diagonals = width + height - 1;
+        // Line ids: files, then diagonals, ranks, anti-diagonals (the `LINE_KIND` order).
+        let first = [0, files, files + diagonals, files + diagonals + ranks];
+        let count = first[3] + diagonals;
+        let mut tables = LineTables {
+            places: vec![[LinePlace::default(); 4]; cells],
+            walls: vec![[u128::MAX; 3]; count],
+        };
+        for rank in 0..height {
+            for file in 0..width {
+                let sq = cell(file, rank);
+                let lines = [
+                    (first[0] + file, rank),
+                    (first[1] + file + height - 1 - rank, file),
+                    (first[2] + rank, file),
+                    (first[3] + file + rank, file),
+                ];
+                let bits = open(sq);
+                for (kind, &(line, index)) in lines.iter().enumerate() {
+                    let bit = index + 1;
+                    tables.places[sq as usize][kind] = LinePlace {
+                        line: line as u16,
+                        bit: bit as u8,
+                    };
+                    for slide in [SLIDE_QUEEN, SLIDE_ROOK, SLIDE_BISHOP] {
+                        if bits & slide != 0 {
+                            tables.walls[line][wall_index(slide)] &= !(1u128 << bit);
+                        }
+                    }
+                }
+            }
+        }
+        tables
+    }
+
+    /// The number of lines (the length of a position's occupancy per line).
+    pub fn count(&self) -> usize {
+        self.walls.len()
+    }
+
+    /// A cell's places on its four lines (cells off the bounding box: line 0, bit 0).
+    #[inline(always)]
+    pub fn places(&self, sq: Square) -> &[LinePlace; 4] {
+        &self.places[sq as usize]
+    }
+
+    /// The cells of `line` not open to a slider (`SLIDE_*` bit).
+    #[inline(always)]
+    pub fn walls(&self, line: u16, slide: u8) -> u128 {
+        self.walls[line as usize][wall_index(slide)]
+    }
+}
+
+/// How many steps from bit `bit` towards higher bits (`up`) or lower ones the nearest set
+/// bit of `set` is; 0 when there is none.
+#[inline(always)]
+pub fn nearest(set: u128, bit: u8, up: bool) -> u32 {
+    let bit = bit as u32;
+    if up {
+        let above = (set >> bit) >> 1;
+        if above == 0 {
+            0
+        } else {
+            above.trailing_zeros() + 1
+        }
+    } else {
+        let below = set & ((1u128 << bit) - 1);
+        if below == 0 {
+            0
+        } else {
+            bit - (127 - below.leading_zeros())
+        }
+    }
+}
+
+/// The bits strictly between bit `bit` and the one `distance` steps away (up or down).
+#[inline(always)]
+pub fn between(bit: u8, distance: u32, up: bool) -> u128 {
+    let run = (1u128 << (distance - 1)) - 1;
+    if up {
+        run << (bit as u32 + 1)
+    } else {
+        run << (bit as u32 + 1 - distance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sceptre::field::{Direction, Field};
+
+    /// Every step along a direction is one bit along the cell's line, open terrain is no wall,
+    /// and the line ends in a wall (a hole, the field's edge): the nearest wall is the first
+    /// step a slider may not slide through.
+    #[test]
+    fn lines_follow_the_steps_and_walls_the_terrain() {
+        let field = Field::from_terrain_text("3m-4m/8m/8m/2mf5m/8m/2mc5m/8m/8m/8m/8m").unwrap();
+        let lines = field.lines();
+        let slides = [SLIDE_QUEEN, SLIDE_ROOK, SLIDE_BISHOP];
+        for &sq in field.squares() {
+            for d in Direction::ALL {
+                let i = d as usize;
+                let place = lines.places(sq)[LINE_KIND[i]];
+                let up = i < 4;
+                let mut first_wall = [None; 3];
+                let mut k = 0;
+                let mut cur = sq;
+                while let Some(next) = field.neighbour(cur, d) {
+                    k += 1;
+                    let there = lines.places(next)[LINE_KIND[i]];
+                    assert_eq!(there.line, place.line, "{} {d:?}", field.square_name(sq));
+                    let bit = if up {
+                        place.bit as u32 + k
+                    } else {
+                        place.bit as u32 - k
+                    };
+                    assert_eq!(there.bit as u32, bit);
+                    for (j, &slide) in slides.iter().enumerate() {
+                        if field.passable(next) & slide == 0 {
+                            first_wall[j].get_or_insert(k);
+                        }
+                    }
+                    cur = next;
+                }
+                for (j, &slide) in slides.iter().enumerate() {
+                    let walls = lines.walls(place.line, slide);
+                    assert_eq!(
+                        nearest(walls, place.bit, up),
+                        first_wall[j].unwrap_or(k + 1)
+                    );
+                }
+            }
+        }
+        assert_eq!(nearest(0b1001_0000, 4, true), 3);
+        assert_eq!(nearest(0b1001_0010, 4, false), 3);
+        assert_eq!(nearest(0b1000_0000, 7, true), 0);
+        assert_eq!(between(4, 3, true), 0b110_0000);
+        assert_eq!(between(4, 3, false), 0b1100);
+        assert_eq!(between(4, 1, true), 0);
+    }
+}

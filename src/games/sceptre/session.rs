@@ -1,0 +1,244 @@
+//! Sceptre 1027 A.D. as the session layer sees it: the layout and player count chosen by the
+//! `SceptreLayout` and `SceptrePlayers` options, the start (the set-up phase), the views for
+//! people, the seats' names and clock words (RULINGS §5: black moves first and keeps `btime`).
+
+use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
+use super::eval::SceptreEval;
+use super::layout::{Layout, DEFAULT_LAYOUT};
+use super::position::{SceptrePosition, SceptrePositionError};
+use super::seats::PlayerColour;
+use crate::core::{Evaluator, Seat};
+use crate::render::Diagram;
+use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
+use std::sync::{Arc, OnceLock};
+
+/// The players when `SceptrePlayers` is not set: the two-player game every GUI can host.
+pub const DEFAULT_PLAYERS: usize = 2;
+
+/// The rules of a game of Sceptre: which layout, how many players.
+#[derive(Clone, Debug)]
+pub struct SceptreRules {
+    layout: Arc<Layout>,
+    players: usize,
+}
+
+impl Default for SceptreRules {
+    /// The default layout is read once: the registry builds rules for every question it asks.
+    fn default() -> SceptreRules {
+        static DEFAULT: OnceLock<Arc<Layout>> = OnceLock::new();
+        let layout = DEFAULT.get_or_init(|| {
+            Arc::new(Layout::default_layout().expect("the shipped default layout is valid"))
+        });
+        SceptreRules {
+            layout: layout.clone(),
+            players: DEFAULT_PLAYERS,
+        }
+    }
+}
+
+impl SceptreRules {
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
+/// `SceptrePlayers` outside 2 to 4, or a count the chosen layout does not seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersError {
+    NotANumber(String),
+    Unseated {
+        layout: String,
+        players: usize,
+        seats: Vec<usize>,
+        /// What to change first: the option not being set.
+        first: &'static str,
+    },
+}
+
+impl std::fmt::Display for PlayersError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayersError::NotANumber(v) => write!(f, "'{v}' is not 2, 3 or 4"),
+            PlayersError::Unseated {
+                layout,
+                players,
+                seats,
+                first,
+            } => {
+                let list: Vec<String> = seats.iter().map(|n| n.to_string()).collect();
+                write!(
+                    f,
+                    "layout '{layout}' seats {} players, not {players} (set {first} first)",
+                    list.join(" or ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayersError {}
+
+fn unseated(layout: &Layout, players: usize, first: &'static str) -> OptionValueError {
+    OptionValueError(Box::new(PlayersError::Unseated {
+        layout: layout.name().to_string(),
+        players,
+        seats: layout.players().to_vec(),
+        first,
+    }))
+}
+
+impl VariantRules for SceptreRules {
+    type G = SceptrePosition;
+    type E = SceptreEval;
+    type PositionError = SceptrePositionError;
+
+    fn variant(&self) -> Variant {
+        Variant::Sceptre
+    }
+
+    fn start(&self) -> SceptrePosition {
+        SceptrePosition::start(&self.layout, self.players)
+            .expect("options only accept layouts that seat the players")
+    }
+
+    fn parse_position(&self, text: &str) -> Result<SceptrePosition, SceptrePositionError> {
+        SceptrePosition::from_text(text)
+    }
+
+    fn evaluator(&self, material_only: bool) -> SceptreEval {
+        SceptreEval { material_only }
+    }
+
+    fn describe(&self, pos: &SceptrePosition) -> String {
+        format!(
+            "{}\nKey: {:016X}",
+            super::describe::describe(pos),
+            pos.key()
+        )
+    }
+
+    fn describe_eval(&self, pos: &SceptrePosition) -> String {
+        let eval = SceptreEval::default();
+        let terms = eval.terms(pos);
+        let seats = eval.evaluate_seats(pos);
+        let mut s = String::from(
+            "Player        | Material | Mobility | Score (own view: total less the best other)\n",
+        );
+        for colour in pos.colours() {
+            let i = colour.index();
+            let state = match pos.state(colour) {
+                Some(super::position::PlayerState::Playing) => "",
+                Some(super::position::PlayerState::Withdrawn) => " (withdrawn)",
+                _ => " (eliminated)",
+            };
+            s.push_str(&format!(
+                "{:<13} | {:>8} | {:>8} | {:+}{state}\n",
+                colour.to_string(),
+                terms.material[i],
+                terms.mobility[i],
+                seats[i]
+            ));
+        }
+        s.push_str(&format!(
+            "Final evaluation: {:+} ({} to move)",
+            eval.evaluate(pos),
+            pos.to_move()
+        ));
+        s
+    }
+
+    fn diagram(&self, pos: &SceptrePosition) -> Diagram {
+        super::describe::diagram(pos)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        PlayerColour::ALL
+            .get(seat as usize)
+            .map_or_else(|| format!("seat {seat}"), |c| c.to_string())
+    }
+
+    /// Black, white, red, green: `btime` is black's clock, as in chess.
+    fn clock_letters(&self) -> &'static [char] {
+        &['b', 'w', 'r', 'g']
+    }
+
+    fn no_moves_reason(&self, pos: &SceptrePosition) -> &'static str {
+        if pos.in_check(pos.to_move()) {
+            "checkmate"
+        } else {
+            "stalemate"
+        }
+    }
+
+    fn draw_reason(&self, _pos: &SceptrePosition) -> &'static str {
+        "rule"
+    }
+
+    fn decided_reason(&self, _pos: &SceptrePosition) -> &'static str {
+        "being the last player standing"
+    }
+
+    fn bench_positions(&self) -> &'static [&'static str] {
+        BENCH_POSITIONS
+    }
+
+    fn bench_depth(&self) -> u32 {
+        BENCH_DEPTH
+    }
+
+    /// Ready set-ups and the set-up phase itself, on every layout, for 2, 3 and 4 players
+    /// (`regalia match` picks those for its number of engines).
+    fn shipped_openings(&self) -> &'static [EmbeddedFile] {
+        &[
+            embedded_file!("openings/sceptre1027/ready-2.epd"),
+            embedded_file!("openings/sceptre1027/ready-3.epd"),
+            embedded_file!("openings/sceptre1027/ready-4.epd"),
+            embedded_file!("openings/sceptre1027/start-2.epd"),
+            embedded_file!("openings/sceptre1027/start-3.epd"),
+            embedded_file!("openings/sceptre1027/start-4.epd"),
+        ]
+    }
+
+    fn key_from_scratch(&self, pos: &SceptrePosition) -> u64 {
+        pos.key_from_scratch()
+    }
+
+    fn option_declarations(&self) -> Vec<String> {
+        vec![
+            format!("option name SceptreLayout type string default {DEFAULT_LAYOUT}"),
+            format!("option name SceptrePlayers type spin default {DEFAULT_PLAYERS} min 2 max 4"),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
+        let value = value.trim();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "sceptrelayout" => Some(
+                Layout::load(value)
+                    .map_err(|e| OptionValueError(Box::new(e)))
+                    .and_then(|layout| {
+                        if !layout.supports(self.players) {
+                            return Err(unseated(&layout, self.players, "SceptrePlayers"));
+                        }
+                        self.layout = Arc::new(layout);
+                        Ok(())
+                    }),
+            ),
+            "sceptreplayers" => Some(match value.parse::<usize>() {
+                Ok(n @ 2..=4) if self.layout.supports(n) => {
+                    self.players = n;
+                    Ok(())
+                }
+                Ok(n @ 2..=4) => Err(unseated(&self.layout, n, "a SceptreLayout that seats them")),
+                _ => Err(OptionValueError(Box::new(PlayersError::NotANumber(
+                    value.to_string(),
+                )))),
+            }),
+            _ => None,
+        }
+    }
+}

@@ -1,5 +1,5 @@
 //! Sceptre 1027 A.D. perft against the independent Python reference: every position of
-//! engine-tests/tools/sceptre_reference_positions.txt, every depth whose count is at most
+//! engine-tests/perft/sceptre1027.epd, every depth whose count is at most
 //! `MAX_LEAVES` (larger ones are skipped to keep the test fast in `cargo test --release`).
 
 use regalia::games::sceptre::SceptrePosition;
@@ -15,8 +15,7 @@ struct Reference {
 }
 
 fn reference() -> Vec<Reference> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("engine-tests/tools/sceptre_reference_positions.txt");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft/sceptre1027.epd");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut comment = String::new();
     let mut out = Vec::new();

@@ -1,5 +1,5 @@
 //! Sceptre 1027 A.D.'s position string (POSITION.md) against the independent Python reference:
-//! every position the reference wrote (engine-tests/tools/sceptre_reference_positions.txt)
+//! every position the reference wrote (engine-tests/perft/sceptre1027.epd)
 //! reads and writes back byte for byte, re-reads to an equal position, and malformed strings
 //! are refused with the error that names what is wrong.
 
@@ -12,8 +12,7 @@ use std::path::Path;
 type E = SceptrePositionError;
 
 fn reference_positions() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("engine-tests/tools/sceptre_reference_positions.txt");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft/sceptre1027.epd");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

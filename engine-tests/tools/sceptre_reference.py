@@ -17,7 +17,7 @@ Counted by hand (and asserted by selftest): perft 1 of every crafted position of
 (see the counts in their comments, e.g. fig12-1: 14, pawn and rivers: 38, holes: 42, four
 players: 39 and 42), perft 2 of three of them (set-up in progress 130, king across the corner
 23, checkmated white's king-only moves 95) and perft 1-6 of the set-up from the start
-(8, 64, 192, 576, 1536, 3840).  sceptre_reference_positions.txt is the output of `suite`.
+(8, 64, 192, 576, 1536, 3840).  perft/sceptre1027.epd is the output of `suite`.
 
 Readings of points the texts leave open are listed in READINGS below (and printed by
 `python3 sceptre_reference.py readings`).

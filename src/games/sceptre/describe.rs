@@ -567,7 +567,7 @@ mod tests {
     /// size it supports, is described and drawn without a panic.
     #[test]
     fn every_reference_position_is_described_and_drawn() {
-        let list = include_str!("../../../engine-tests/tools/sceptre_reference_positions.txt");
+        let list = include_str!("../../../engine-tests/perft/sceptre1027.epd");
         let mut texts: Vec<String> = list
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

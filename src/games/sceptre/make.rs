@@ -295,34 +295,9 @@ impl SceptrePosition {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{reference_positions, Rng};
     use super::*;
-    use std::path::Path;
 
-    fn reference_positions() -> Vec<String> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("engine-tests/tools/sceptre_reference_positions.txt");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-        text.lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| l.split(" ;").next().unwrap_or_default().to_string())
-            .collect()
-    }
-
-    /// xorshift64*, enough to pick moves.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-        }
-    }
-
-    /// Random playouts from every reference position: after each move (and each withdrawal)
-    /// the text re-reads to an equal position, and taking everything back restores every
-    /// intermediate text byte for byte.
     #[test]
     fn make_unmake_restores_the_text_over_random_playouts() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);

@@ -35,6 +35,8 @@ pub mod square;
 pub mod start;
 pub mod terrain;
 pub mod terrain_text;
+#[cfg(test)]
+mod test_support;
 mod validate;
 pub mod zobrist;
 

@@ -158,6 +158,9 @@ pub enum SceptrePositionError {
     },
     /// A set-up field whose lists are all empty: once nothing is left it is `-`.
     NothingToPlace,
+    /// In the set-up, the side to move has nothing left to place.
+    NothingLeftFor(PlayerColour),
+
     /// A piece owned by an eliminated player (his pieces passed to the capturer of his king).
     EliminatedOwner {
         square: String,
@@ -221,6 +224,10 @@ impl fmt::Display for SceptrePositionError {
                 f,
                 "pieces field: {colour} is playing with {count} kings on the field, {expected} expected \
                  (one, or none while the set-up list still holds it)"
+            ),
+            E::NothingLeftFor(c) => write!(
+                f,
+                "set-up field: {c} is to move but has nothing left to place"
             ),
             E::NothingToPlace => write!(
                 f,
@@ -506,6 +513,12 @@ impl SceptrePosition {
                     expected,
                 });
             }
+        }
+        if self
+            .set_up(self.to_move)
+            .is_some_and(|left| left.iter().all(|&n| n == 0))
+        {
+            return Err(E::NothingLeftFor(self.to_move));
         }
         Ok(())
     }

@@ -12,8 +12,8 @@ use super::moves::SceptreMove;
 use super::piece::{Piece, PieceKind};
 use super::position::SceptrePosition;
 use super::seats::PlayerColour;
+use super::test_support::{reference_positions, Rng};
 use crate::core::MoveList;
-use std::path::Path;
 
 /// Whether a piece whose owner satisfies `attacker` could capture on `target`.
 fn attacked_slowly(
@@ -211,18 +211,6 @@ fn gives_check_slowly(pos: &SceptrePosition, mover: PlayerColour) -> bool {
     })
 }
 
-/// xorshift64*, enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
-
 /// Everything the fast code says about `pos` equals the slow code.
 fn compare(pos: &SceptrePosition, rng: &mut Rng) -> Vec<SceptreMove> {
     let slow = legal_moves_slowly(pos);
@@ -288,15 +276,8 @@ fn playout(mut pos: SceptrePosition, rng: &mut Rng, plies: usize) -> usize {
 fn the_fast_rules_equal_the_slow_ones_over_random_playouts() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut plies = 0;
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("engine-tests/tools/sceptre_reference_positions.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let start = SceptrePosition::from_text(line.split(" ;").next().unwrap_or_default())
-            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    for line in reference_positions() {
+        let start = SceptrePosition::from_text(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
         for _ in 0..10 {
             plies += playout(start.clone(), &mut rng, 80);
         }

@@ -5,7 +5,7 @@
 //! The key covers what RULINGS §5 counts as "the same position" for repetitions (pieces with
 //! owners and colours, the side to move, the players' states, the captured pools) plus the
 //! set-up still to come (placements never repeat, but the transposition table must tell
-//! set-ups apart). Check runs are left out on purpose: they decide what a repetition means,
+//! set-ups apart) and the terrain (positions on two fields never meet in one table). Check runs are left out on purpose: they decide what a repetition means,
 //! not whether it is one.
 
 use super::field::Square;
@@ -20,6 +20,7 @@ const TURN: u64 = 0x5ce7_1000_0000_0000;
 const STATE: u64 = 0x5ce7_2000_0000_0000;
 const POOL: u64 = 0x5ce7_3000_0000_0000;
 const SET_UP: u64 = 0x5ce7_4000_0000_0000;
+const FIELD: u64 = 0x5ce7_5000_0000_0000;
 
 #[inline(always)]
 fn mix(salt: u64, value: u64) -> u64 {
@@ -77,7 +78,13 @@ pub fn set_up(c: PlayerColour, kind: PieceKind, count: u8) -> u64 {
 impl SceptrePosition {
     /// The key computed from nothing (the incremental one must always equal it).
     pub fn key_from_scratch(&self) -> u64 {
-        let mut key = turn(self.to_move);
+        // The terrain too, so that positions of two fields never share table entries.
+        let mut key = turn(self.to_move) ^ mix(FIELD, self.field.terrain_text().len() as u64);
+        for &sq in self.field.squares() {
+            if let Some(t) = self.field.terrain(sq) {
+                key ^= mix(FIELD, (sq as u64) << 4 | t as u64);
+            }
+        }
         for (sq, p) in self.pieces() {
             key ^= piece(sq, p);
         }
@@ -98,5 +105,34 @@ impl SceptrePosition {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same pieces on two fields: different keys, so one table never mixes them up.
+    #[test]
+    fn the_terrain_is_part_of_the_key() {
+        let rest = " Kb@a1,Kw@h8 b+,w+ b b@a1,w@a1 - - -";
+        let meadow = SceptrePosition::from_text(&format!("8m/8m/8m/8m/8m/8m/8m/8m{rest}"));
+        let forest = SceptrePosition::from_text(&format!("8m/8m/8m/4mf3m/8m/8m/8m/8m{rest}"));
+        let (meadow, forest) = (meadow.unwrap(), forest.unwrap());
+        assert_ne!(meadow.key(), forest.key());
+        assert_eq!(meadow.key(), meadow.key_from_scratch());
+    }
+
+    /// In the set-up the side to move must have something left to place.
+    #[test]
+    fn a_set_up_turn_needs_a_piece_to_place() {
+        let field = "8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m";
+        let text = format!("{field} Kb@a1 b+,w+ b b@a1,w@a9 b:,w:K - -");
+        let error = SceptrePosition::from_text(&text).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "set-up field: black is to move but has nothing left to place"
+        );
+        assert!(SceptrePosition::from_text(&text.replace("+ b b@", "+ w b@")).is_ok());
     }
 }

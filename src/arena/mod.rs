@@ -19,6 +19,7 @@ pub mod standings;
 pub mod stats;
 
 pub use engine_spec::EngineSpec;
+pub use record::format_points;
 pub use runner::{game_setup, run, MatchConfig, MatchSummary};
 
 use std::fmt;

@@ -161,7 +161,7 @@ fn line_record(game: &GameRecord, header: &RecordHeader) -> String {
 }
 
 /// 1, 0, 0.5, 0.333: short and exact enough to add up.
-fn format_points(p: f64) -> String {
+pub fn format_points(p: f64) -> String {
     let text = format!("{p:.3}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

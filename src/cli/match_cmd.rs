@@ -150,7 +150,11 @@ fn game_line(record: &GameRecord, names: &[String]) -> String {
         .iter()
         .map(|&e| names[e].as_str())
         .collect();
-    let points: Vec<String> = record.points().iter().map(|p| format!("{p}")).collect();
+    let points: Vec<String> = record
+        .points()
+        .iter()
+        .map(|&p| arena::format_points(p))
+        .collect();
     format!(
         "game {} ({}, {}): {}, {} ({} plies)",
         record.setup.number,

@@ -7,7 +7,6 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod random_games;
-mod sceptre_perft;
 mod sceptre_playouts;
 mod sceptre_protocol;
 mod sceptre_rules;

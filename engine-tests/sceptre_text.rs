@@ -7,16 +7,14 @@ use regalia::games::sceptre::{
     KingdomsError, PieceKind, PlayerColour, PositionField, SceptrePosition, SceptrePositionError,
     Terrain,
 };
-use std::path::Path;
+use regalia::session::Variant;
 
 type E = SceptrePositionError;
 
 fn reference_positions() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft/sceptre1027.epd");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(" ;").next().unwrap_or_default().to_string())
+    crate::variant_data::perft_suite(Variant::Sceptre)
+        .into_iter()
+        .map(|line| line.position)
         .collect()
 }
 

@@ -51,28 +51,28 @@ pub fn state(c: PlayerColour, s: PlayerState) -> u64 {
     }
 }
 
-/// `count` pieces of `kind` in the pool of colour `c` (none is keyless).
+/// `count` pieces of `kind` of colour `c` in a list salted `salt` (none is keyless).
 #[inline(always)]
-pub fn pool(c: PlayerColour, kind: PieceKind, count: u8) -> u64 {
+fn counted(salt: u64, c: PlayerColour, kind: PieceKind, count: u8) -> u64 {
     if count == 0 {
         return 0;
     }
     mix(
-        POOL,
+        salt,
         (c.index() as u64) << 12 | (kind.index() as u64) << 8 | count as u64,
     )
 }
 
-/// `count` pieces of `kind` still to place by `c` (none is keyless).
+/// `count` pieces of `kind` in the pool of colour `c`.
+#[inline(always)]
+pub fn pool(c: PlayerColour, kind: PieceKind, count: u8) -> u64 {
+    counted(POOL, c, kind, count)
+}
+
+/// `count` pieces of `kind` still to place by `c`.
 #[inline(always)]
 pub fn set_up(c: PlayerColour, kind: PieceKind, count: u8) -> u64 {
-    if count == 0 {
-        return 0;
-    }
-    mix(
-        SET_UP,
-        (c.index() as u64) << 12 | (kind.index() as u64) << 8 | count as u64,
-    )
+    counted(SET_UP, c, kind, count)
 }
 
 impl SceptrePosition {

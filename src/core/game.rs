@@ -118,6 +118,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
+    /// set-up placements): the depth a clock-managed search stops at. `None` elsewhere.
+    fn shallow_phase_depth(&self) -> Option<u32> {
+        None
+    }
     /// The side to move faces an immediate threat it must answer (check, a king beside a
     /// gate): the search extends here and never prunes.
     fn urgent(&self) -> bool;

@@ -33,6 +33,17 @@ pub fn search<G: Game, E: Evaluator<G>>(
     eval: &E,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult<G::Move> {
+    let capped;
+    let request = match shallow_limits(&request) {
+        Some(limits) => {
+            capped = limits;
+            SearchRequest {
+                limits: &capped,
+                ..request
+            }
+        }
+        None => request,
+    };
     let root = request.game.to_move();
     if request.game.active().len() <= 2 {
         return alpha_beta(TwoSided { root }, request, eval, report);
@@ -43,6 +54,20 @@ pub fn search<G: Game, E: Evaluator<G>>(
         MultiplayerSearch::Brs => multi::brs::search(request, eval, report, false),
         MultiplayerSearch::BrsPlus => multi::brs::search(request, eval, report, true),
     }
+}
+
+/// The request's limits with the game's depth cap for a phase it plays by a shallow search
+/// (Sceptre's placements), when the clock decides how long to think; `None` to keep them.
+/// Depth, node and infinite searches are the user's to set and stay as asked.
+fn shallow_limits<G: Game>(request: &SearchRequest<'_, G>) -> Option<SearchLimits> {
+    let cap = request.game.shallow_phase_depth()?;
+    let limits = request.limits;
+    let seat = request.game.to_move() as usize;
+    let clocked = limits.move_time.is_some() || limits.time.get(seat).copied().flatten().is_some();
+    (clocked && !limits.infinite && limits.depth.is_none_or(|d| d > cap)).then(|| SearchLimits {
+        depth: Some(cap),
+        ..limits.clone()
+    })
 }
 
 /// Iterative-deepening PVS under one perspective (two-sided, or paranoid).

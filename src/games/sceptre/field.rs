@@ -176,6 +176,9 @@ pub struct Field {
     places: Vec<Coord>,
     /// The files, ranks and diagonals as bit sets.
     lines: LineTables,
+    /// Per cell: the squares within two steps (a 5x5 box) that cut a slider's lines — forest,
+    /// river, pond, ruin or hole (the evaluation weighs knights against sliders by it).
+    closed: Vec<u8>,
 }
 
 impl Field {
@@ -197,6 +200,7 @@ impl Field {
             promotion: vec![0; size],
             places: vec![Coord::new(0, 0); size],
             lines: LineTables::default(),
+            closed: vec![0; size],
             steps: Direction::ALL.map(|d| {
                 let (df, dr) = d.delta();
                 df as isize + dr as isize * stride as isize
@@ -268,6 +272,26 @@ impl Field {
                     }
                 }
             }
+        }
+        for i in 0..self.squares.len() {
+            let sq = self.squares[i];
+            let c = self.places[sq as usize];
+            let mut closed = 0;
+            for df in -2..=2 {
+                for dr in -2..=2 {
+                    let Some(near) = c.offset(df, dr) else {
+                        continue;
+                    };
+                    if near.file as usize >= w || near.rank as usize >= h {
+                        continue;
+                    }
+                    match self.grid.get(near) {
+                        Some(t) if t.is_open_ground() => {}
+                        _ => closed += 1,
+                    }
+                }
+            }
+            self.closed[sq as usize] = closed;
         }
         self.lines = LineTables::new(
             w,
@@ -370,6 +394,13 @@ impl Field {
     #[inline(always)]
     pub fn promotes(&self, sq: Square, seat: Compass) -> bool {
         self.promotion[sq as usize] & (1 << seat.index()) != 0
+    }
+
+    /// How many of the 25 squares within two steps of `sq` cut a slider's lines (forest,
+    /// river, pond, ruin, hole); squares beyond the field's edge do not count.
+    #[inline(always)]
+    pub fn closed_around(&self, sq: Square) -> u8 {
+        self.closed[sq as usize]
     }
 
     /// The files, ranks and diagonals of the field as bit sets.

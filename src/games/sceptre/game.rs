@@ -16,6 +16,9 @@ use crate::core::{
 /// (72 + 2 * 3 padding squares a side).
 const CELLS: usize = 78 * 78;
 
+/// How deep a clock-managed search looks at a set-up placement.
+const SETUP_DEPTH: u32 = 2;
+
 impl GameMove for SceptreMove {
     fn to_bits(self) -> u32 {
         self.to_u32()
@@ -128,6 +131,12 @@ impl Game for SceptrePosition {
     fn repetition_outcome(&self, cycle_plies: usize) -> Option<Outcome> {
         self.perpetual_winner(cycle_plies)
             .map(|c| Outcome::Winner(c.index() as Seat))
+    }
+    /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
+    /// knights); two plies see a placement's answer, more would spend the clock on hundreds of
+    /// placements a ply.
+    fn shallow_phase_depth(&self) -> Option<u32> {
+        self.in_set_up().then_some(SETUP_DEPTH)
     }
     fn urgent(&self) -> bool {
         !self.in_set_up() && self.in_check(SceptrePosition::to_move(self))

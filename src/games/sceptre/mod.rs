@@ -27,6 +27,7 @@ mod occupancy;
 pub mod perft;
 pub mod piece;
 pub mod position;
+mod reach;
 pub mod seats;
 pub mod session;
 #[cfg(test)]

@@ -187,7 +187,7 @@ impl SceptrePosition {
     /// Calls `visit` with every square `piece` on `from` may move to, its own king's safety
     /// aside, in generation order.
     #[inline(always)]
-    fn targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+    pub(super) fn targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let field = &*self.field;
         let board = &self.board[..];
         let free = |to: Square| board[to as usize].is_none_or(|p| p.owner != piece.owner);

@@ -3,7 +3,7 @@
 //! people, the seats' names and clock words (RULINGS §5: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
-use super::eval::SceptreEval;
+use super::eval::{EvalStyle, SceptreEval};
 use super::layout::{Layout, DEFAULT_LAYOUT};
 use super::position::{SceptrePosition, SceptrePositionError};
 use super::seats::PlayerColour;
@@ -20,6 +20,8 @@ pub const DEFAULT_PLAYERS: usize = 2;
 pub struct SceptreRules {
     layout: Arc<Layout>,
     players: usize,
+    /// `SceptreEvaluation`: the full evaluator, or the first one as a baseline.
+    eval_style: EvalStyle,
 }
 
 impl Default for SceptreRules {
@@ -32,6 +34,7 @@ impl Default for SceptreRules {
         SceptreRules {
             layout: layout.clone(),
             players: DEFAULT_PLAYERS,
+            eval_style: EvalStyle::Full,
         }
     }
 }
@@ -110,7 +113,10 @@ impl VariantRules for SceptreRules {
     }
 
     fn evaluator(&self, material_only: bool) -> SceptreEval {
-        SceptreEval { material_only }
+        SceptreEval {
+            style: self.eval_style,
+            material_only,
+        }
     }
 
     fn describe(&self, pos: &SceptrePosition) -> String {
@@ -122,11 +128,16 @@ impl VariantRules for SceptreRules {
     }
 
     fn describe_eval(&self, pos: &SceptrePosition) -> String {
-        let eval = SceptreEval::default();
+        let eval = self.evaluator(false);
         let terms = eval.terms(pos);
         let seats = eval.evaluate_seats(pos);
-        let mut s = String::from(
-            "Player        | Material | Mobility | Score (own view: total less the best other)\n",
+        let mut s = format!(
+            "Evaluator: {}\n\
+             Player        | Material | Mobility |     King |    Pawns |  Threats |    Total | Score\n",
+            match self.eval_style {
+                EvalStyle::Full => "full",
+                EvalStyle::Basic => "basic (material and mobility)",
+            }
         );
         for colour in pos.colours() {
             let i = colour.index();
@@ -136,13 +147,25 @@ impl VariantRules for SceptreRules {
                 _ => " (eliminated)",
             };
             s.push_str(&format!(
-                "{:<13} | {:>8} | {:>8} | {:+}{state}\n",
+                "{:<13} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:+}{state}\n",
                 colour.to_string(),
                 terms.material[i],
                 terms.mobility[i],
+                terms.king[i],
+                terms.pawns[i],
+                terms.threats[i],
+                terms.total(colour),
                 seats[i]
             ));
         }
+        let scores: Vec<String> = pos
+            .colours()
+            .map(|c| format!("{}{:+}", c.letter(), seats[c.index()]))
+            .collect();
+        s.push_str(&format!(
+            "Score per player (own view: the total against the others'): {}\n",
+            scores.join(" ")
+        ));
         s.push_str(&format!(
             "Final evaluation: {:+} ({} to move)",
             eval.evaluate(pos),
@@ -211,6 +234,7 @@ impl VariantRules for SceptreRules {
         vec![
             format!("option name SceptreLayout type string default {DEFAULT_LAYOUT}"),
             format!("option name SceptrePlayers type spin default {DEFAULT_PLAYERS} min 2 max 4"),
+            "option name SceptreEvaluation type combo default full var full var basic".to_string(),
         ]
     }
 
@@ -238,7 +262,32 @@ impl VariantRules for SceptreRules {
                     value.to_string(),
                 )))),
             }),
+            "sceptreevaluation" => Some(match value.to_ascii_lowercase().as_str() {
+                "full" => {
+                    self.eval_style = EvalStyle::Full;
+                    Ok(())
+                }
+                "basic" => {
+                    self.eval_style = EvalStyle::Basic;
+                    Ok(())
+                }
+                _ => Err(OptionValueError(Box::new(EvaluationError(
+                    value.to_string(),
+                )))),
+            }),
             _ => None,
         }
     }
 }
+
+/// A `SceptreEvaluation` value other than `full` or `basic`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvaluationError(pub String);
+
+impl std::fmt::Display for EvaluationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is not full or basic", self.0)
+    }
+}
+
+impl std::error::Error for EvaluationError {}

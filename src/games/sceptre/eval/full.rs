@@ -1,0 +1,407 @@
+//! The full Sceptre evaluator's terms, from one pass over the pieces that records what each
+//! playing player covers, then a pass over the kings and the pieces that reads it.
+//!
+//! - material: a piece's value, a knight gaining and the sliders losing by the terrain round
+//!   it that cuts lines (forest, river, pond, ruin, holes);
+//! - mobility: squares each piece may move to under the terrain rules;
+//! - king safety against every active opponent: attack units on the squares round the king,
+//!   its escape squares, the shelter of forest and own pieces next to it, enemy pieces near,
+//!   and a king in check while others move first (it may be taken, army and all);
+//! - pawns: progress toward the promotion edge, more so near it and when the colour's pool
+//!   holds a piece to promote to;
+//! - threats: pieces attacked and undefended, or attacked by something cheaper.
+
+use super::weights::*;
+use super::{add_pieces_to_place, value, Terms};
+use crate::core::{Score, MAX_SEATS};
+use crate::games::sceptre::field::{Direction, Square, NO_SQUARE};
+use crate::games::sceptre::piece::{Piece, PieceKind};
+use crate::games::sceptre::position::SceptrePosition;
+use crate::games::sceptre::seats::PlayerColour;
+use std::cell::RefCell;
+
+/// What the playing players cover on one square, valid when `stamp` is the evaluation's.
+#[derive(Clone, Copy, Default)]
+struct Cover {
+    stamp: u32,
+    /// Pieces of each owner covering it.
+    count: [u8; MAX_SEATS],
+    /// Their king-attack units, per owner.
+    units: [u8; MAX_SEATS],
+    /// The cheapest coverer's value, per owner.
+    least: [u16; MAX_SEATS],
+}
+
+/// Per thread: one [`Cover`] per mailbox cell, reused by stamping instead of clearing.
+struct Scratch {
+    stamp: u32,
+    cover: Vec<Cover>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { stamp: 0, cover: Vec::new() }) };
+}
+
+impl Scratch {
+    fn begin(&mut self, cells: usize) {
+        if self.cover.len() < cells {
+            self.cover.resize(cells, Cover::default());
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.cover.iter_mut().for_each(|c| c.stamp = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn at(&mut self, sq: Square) -> &mut Cover {
+        let stamp = self.stamp;
+        let c = &mut self.cover[sq as usize];
+        if c.stamp != stamp {
+            *c = Cover {
+                stamp,
+                least: [u16::MAX; MAX_SEATS],
+                ..Cover::default()
+            };
+        }
+        c
+    }
+
+    #[inline]
+    fn get(&self, sq: Square) -> Option<&Cover> {
+        self.cover
+            .get(sq as usize)
+            .filter(|c| c.stamp == self.stamp)
+    }
+}
+
+/// The full terms of every playing player.
+pub fn full_terms(pos: &SceptrePosition) -> Terms {
+    SCRATCH.with(|s| terms_with(pos, &mut s.borrow_mut()))
+}
+
+/// Steps a pawn of `colour` on `sq` still has to its promotion edge, and the edge's distance
+/// from the opposite one.
+fn pawn_distance(pos: &SceptrePosition, sq: Square, colour: PlayerColour) -> (i32, i32) {
+    let field = pos.field();
+    let c = field.place(sq);
+    let (w, h) = (field.width() as i32 - 1, field.height() as i32 - 1);
+    let (f, r) = (c.file as i32, c.rank as i32);
+    match pos.forward_of(colour) {
+        Direction::North => (h - r, h),
+        Direction::South => (r, h),
+        Direction::East => (w - f, w),
+        _ => (f, w),
+    }
+}
+
+/// The best piece a pawn of `colour` could promote to now (0 with an empty pool).
+fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
+    let pool = pos.pool(colour);
+    [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+    ]
+    .into_iter()
+    .find(|k| pool[k.index()] > 0)
+    .map_or(0, value)
+}
+
+fn pawn_progress(pos: &SceptrePosition, sq: Square, piece: Piece) -> Score {
+    let (left, span) = pawn_distance(pos, sq, piece.colour);
+    let mut bonus = PAWN_ADVANCE * (span - left);
+    let within = PAWN_NEAR - left.min(PAWN_NEAR);
+    if within > 0 {
+        bonus += within * within * (PAWN_NEAR_BASE + best_in_pool(pos, piece.colour) / 100) / 4;
+    }
+    bonus
+}
+
+fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
+    let mut terms = Terms::default();
+    let field = pos.field().clone();
+    scratch.begin(field.mailbox_len());
+    let playing: Vec<PlayerColour> = pos.colours().filter(|&c| pos.is_playing(c)).collect();
+
+    // Pass 1: material, mobility, pawns, and what everyone covers.
+    for &owner in &playing {
+        let o = owner.index();
+        for sq in pos.owned.squares(owner) {
+            let Some(piece) = pos.piece(sq) else {
+                continue;
+            };
+            if piece.kind != PieceKind::King {
+                terms.material[o] += value(piece.kind)
+                    + terrain_per_closed(piece.kind) * Score::from(field.closed_around(sq));
+            }
+            let units = king_attack(piece.kind);
+            let worth = value(piece.kind) as u16;
+            let mut free = 0;
+            pos.covered(sq, piece, |to| {
+                let c = scratch.at(to);
+                c.count[o] = c.count[o].saturating_add(1);
+                c.units[o] = c.units[o].saturating_add(units);
+                c.least[o] = c.least[o].min(worth);
+                if pos.piece(to).is_none_or(|p| p.owner != owner) {
+                    free += 1;
+                }
+            });
+            let moves = if piece.kind == PieceKind::Pawn {
+                terms.pawns[o] += pawn_progress(pos, sq, piece);
+                pos.move_count(sq, piece) as Score
+            } else {
+                free
+            };
+            terms.mobility[o] += mobility(piece.kind) * moves;
+        }
+    }
+    add_pieces_to_place(pos, &mut terms);
+
+    // Pass 2: kings and hanging pieces.
+    let mover = pos.to_move();
+    for &owner in &playing {
+        let o = owner.index();
+        let hostile: Vec<usize> = playing
+            .iter()
+            .map(|c| c.index())
+            .filter(|&h| h != o)
+            .collect();
+        let attacked = |sq: Square| {
+            scratch
+                .get(sq)
+                .is_some_and(|c| hostile.iter().any(|&h| c.count[h] > 0))
+        };
+        if let Some(king) = pos.king_square(owner) {
+            let mut units: Score = 0;
+            let mut escapes = 0;
+            let mut shelter = 0;
+            let mut guards = 0;
+            let zone = field.neighbours(king);
+            for &sq in std::iter::once(&king).chain(zone.iter()) {
+                if sq == NO_SQUARE {
+                    continue;
+                }
+                if let Some(c) = scratch.get(sq) {
+                    units += hostile
+                        .iter()
+                        .map(|&h| Score::from(c.units[h]))
+                        .sum::<Score>();
+                }
+                if sq == king {
+                    continue;
+                }
+                let terrain = field.land(sq);
+                if terrain == Some(crate::games::sceptre::terrain::Terrain::Forest) {
+                    shelter += SHELTER_FOREST;
+                }
+                match pos.piece(sq) {
+                    Some(p) if p.owner == owner => guards += 1,
+                    _ if terrain.is_some_and(|t| PieceKind::King.may_stand_on(t))
+                        && !attacked(sq) =>
+                    {
+                        escapes += 1
+                    }
+                    _ => {}
+                }
+            }
+            shelter += SHELTER_PIECE * guards.min(SHELTER_PIECES);
+            let at = field.place(king);
+            let mut near = 0;
+            for &h in &hostile {
+                for sq in pos
+                    .owned
+                    .squares(crate::games::sceptre::seats::PlayerColour::ALL[h])
+                {
+                    let Some(p) = pos.piece(sq) else { continue };
+                    if matches!(p.kind, PieceKind::Pawn | PieceKind::King) {
+                        continue;
+                    }
+                    let c = field.place(sq);
+                    let d = (c.file as i32 - at.file as i32)
+                        .abs()
+                        .max((c.rank as i32 - at.rank as i32).abs());
+                    if d <= ATTACKER_REACH {
+                        near += if p.kind == PieceKind::Queen { 2 } else { 1 };
+                    }
+                }
+            }
+            let mut safety = shelter - king_danger(units) - ATTACKER_NEAR * near;
+            safety -= match escapes {
+                0 => NO_ESCAPE,
+                1 => ONE_ESCAPE,
+                _ => 0,
+            };
+            if owner != mover && attacked(king) {
+                safety -= KING_EXPOSED + terms.material[o] * ARMY_AT_STAKE / 100;
+            }
+            terms.king[o] = safety;
+        }
+
+        // Hanging pieces: the two worst losses.
+        let (mut worst, mut second) = (0, 0);
+        for sq in pos.owned.squares(owner) {
+            let Some(piece) = pos.piece(sq) else { continue };
+            if piece.kind == PieceKind::King {
+                continue;
+            }
+            let Some(c) = scratch.get(sq) else { continue };
+            let Some(least) = hostile.iter().map(|&h| c.least[h]).min() else {
+                continue;
+            };
+            if least == u16::MAX {
+                continue;
+            }
+            let worth = value(piece.kind);
+            let loss = if c.count[o] > 0 {
+                (worth - Score::from(least)).max(0)
+            } else {
+                worth
+            };
+            if loss > worst {
+                second = worst;
+                worst = loss;
+            } else if loss > second {
+                second = loss;
+            }
+        }
+        terms.threats[o] = if owner == mover {
+            -second * HANGING_MOVER_SECOND / 100
+        } else {
+            -(worst * HANGING_WORST + second * HANGING_SECOND) / 100
+        };
+    }
+    terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::weights::*;
+    use super::super::{EvalStyle, SceptreEval, Terms};
+    use crate::core::Evaluator;
+    use crate::games::sceptre::{PlayerColour, SceptrePosition};
+
+    const B: usize = 0;
+    const W: usize = 1;
+    const R: usize = 2;
+
+    fn pos(text: &str) -> SceptrePosition {
+        SceptrePosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// Two players on a 8x16 meadow, `pieces` between them.
+    fn duel(pieces: &str, to_move: char) -> SceptrePosition {
+        let meadow = ["8m"; 16].join("/");
+        pos(&format!(
+            "{meadow} {pieces} b+,w+ {to_move} b@a1,w@a9 - - -"
+        ))
+    }
+
+    fn terms(p: &SceptrePosition) -> Terms {
+        SceptreEval::default().terms(p)
+    }
+
+    #[test]
+    fn a_hanging_piece_costs_its_owner_more_than_a_defended_one() {
+        // Black's knight on d5 attacks white's rook on d8 (three steps up the file).
+        let hanging = terms(&duel("Kb@a1,Nb@d5,Rw@d8,Kw@h16", 'b'));
+        assert_eq!(hanging.threats[W], -450 * HANGING_WORST / 100);
+        // A pawn of white's on c9 covers d8: the rook is worth 100 more than the knight.
+        let defended = terms(&duel("Kb@a1,Nb@d5,Rw@d8,Pw@c9,Kw@h16", 'b'));
+        assert_eq!(defended.threats[W], -(450 - 350) * HANGING_WORST / 100);
+        // The player to move can save his one hanging piece.
+        let own_move = terms(&duel("Kb@a1,Nb@d5,Rw@d8,Kw@h16", 'w'));
+        assert_eq!(own_move.threats[W], 0);
+        assert_eq!(hanging.threats[B], 0);
+    }
+
+    #[test]
+    fn knights_gain_and_rooks_lose_where_terrain_cuts_lines() {
+        // The same field with a forest block in the middle: the knight next to it is worth
+        // more, the rook less, than on the open meadow.
+        let mut ranks = vec!["8m".to_string(); 16];
+        ranks[8] = "2m4f2m".to_string();
+        ranks[7] = "2m4f2m".to_string();
+        let forest = ranks.join("/");
+        let meadow = ["8m"; 16].join("/");
+        for (kind, better) in [('N', true), ('R', false)] {
+            let text =
+                |field: &str| format!("{field} Kb@a1,{kind}b@b8,Kw@h16 b+,w+ b b@a1,w@a9 - - -");
+            let open = terms(&pos(&text(&meadow))).material[B];
+            let closed = terms(&pos(&text(&forest))).material[B];
+            assert_eq!(
+                closed > open,
+                better,
+                "{kind}: {open} on meadow, {closed} by forest"
+            );
+        }
+    }
+
+    #[test]
+    fn a_king_in_check_while_others_move_first_is_exposed() {
+        let field = ["24m"; 8].join("/");
+        let text = |to_move: char| {
+            format!("{field} Kb@a1,Rb@x2,Kw@i1,Kr@x8 b+,w+,r+ {to_move} b@a1,w@i1,r@q1 - - -")
+        };
+        // Black's rook checks red's king: with white to move, red may lose it before his turn.
+        let exposed = terms(&pos(&text('w'))).king[R];
+        let to_move = terms(&pos(&text('r'))).king[R];
+        assert_eq!(to_move - exposed, KING_EXPOSED);
+    }
+
+    #[test]
+    fn pawns_gain_toward_the_promotion_edge_and_more_with_a_piece_to_promote_to() {
+        let at = |square: &str, pool: &str| {
+            let meadow = ["8m"; 16].join("/");
+            terms(&pos(&format!(
+                "{meadow} Kb@a1,Pb@{square},Kw@h16 b+,w+ b b@a1,w@a9 - {pool} -"
+            )))
+            .pawns[B]
+        };
+        assert!(at("c4", "-") < at("c10", "-"));
+        assert!(at("c10", "-") < at("c15", "-"));
+        assert!(at("c15", "-") < at("c15", "b:Q"));
+        assert_eq!(
+            at("c4", "-"),
+            at("c4", "b:Q"),
+            "far from the edge the pool is no matter"
+        );
+    }
+
+    #[test]
+    fn a_leader_of_three_pays_part_of_its_lead_and_two_players_see_the_plain_difference() {
+        let field = ["24m"; 8].join("/");
+        let p = pos(&format!(
+            "{field} Kb@a1,Qb@b3,Kw@i1,Kr@x8 b+,w+,r+ w b@a1,w@i1,r@q1 - - -"
+        ));
+        let eval = SceptreEval::default();
+        let t = eval.terms(&p);
+        let v = eval.evaluate_seats(&p);
+        let (b, w, r) = (
+            t.total(PlayerColour::Black),
+            t.total(PlayerColour::White),
+            t.total(PlayerColour::Red),
+        );
+        let best = w.max(r);
+        let against = (best + (w + r) / 2) / 2;
+        assert_eq!(v[B], b - against - (b - best) * LEADER_SHARE / 100);
+        assert_eq!(v[W], w - (b + (b + r) / 2) / 2);
+        let two = duel("Kb@a1,Qb@b3,Kw@h16", 'w');
+        let t = eval.terms(&two);
+        let v = eval.evaluate_seats(&two);
+        let diff = t.total(PlayerColour::White) - t.total(PlayerColour::Black);
+        assert_eq!(v[W], diff);
+        assert_eq!(eval.evaluate(&two), diff);
+        let basic = SceptreEval {
+            style: EvalStyle::Basic,
+            material_only: false,
+        };
+        assert_eq!(
+            basic.terms(&two).king,
+            [0; 4],
+            "the baseline has no king term"
+        );
+    }
+}

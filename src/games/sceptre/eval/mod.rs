@@ -1,0 +1,126 @@
+//! Sceptre evaluation: a score per player, from named terms (`eval` prints them).
+//!
+//! - [`full`]: material weighed by the terrain around each piece, mobility, king safety
+//!   against every active opponent, pawns' progress toward promotion, pieces left hanging;
+//! - [`basic`]: the first evaluator (material and mobility), kept as the baseline;
+//! - [`standing`]: how the players' totals become each one's score. With two playing, the
+//!   mover's total less the other's; with three or four, a player's total against the others'
+//!   (the best and the average), and a player far ahead pays for being everyone's target.
+//!
+//! Withdrawn players' pieces are inert and count for nobody; a player out of the game scores
+//! [`OUT`].
+
+pub mod basic;
+pub mod full;
+pub mod standing;
+mod weights;
+
+use super::piece::PieceKind;
+use super::position::SceptrePosition;
+use super::seats::PlayerColour;
+use crate::core::{Evaluator, Score, SeatScores, MAX_SEATS};
+
+/// Score of a seat out of the game (eliminated or withdrawn): below any playing material.
+pub const OUT: Score = -10_000;
+
+/// Material in centipawns. The king's value is only for ordering captures: taking it
+/// eliminates a player (or ends a game of two), worth more than any piece.
+pub const fn value(kind: PieceKind) -> Score {
+    match kind {
+        PieceKind::King => 2_000,
+        PieceKind::Queen => 900,
+        PieceKind::Rook => 450,
+        PieceKind::Bishop => 300,
+        PieceKind::Knight => 350,
+        PieceKind::Pawn => 100,
+    }
+}
+
+/// Which evaluator (the `SceptreEvaluation` option; `Evaluation material` overrides both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalStyle {
+    #[default]
+    Full,
+    /// The first evaluator: material and mobility.
+    Basic,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SceptreEval {
+    pub style: EvalStyle,
+    /// Material alone (`Evaluation material`).
+    pub material_only: bool,
+}
+
+/// Per colour index, each term of a player's total. Terms the chosen evaluator does not use
+/// stay 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    pub material: [Score; MAX_SEATS],
+    pub mobility: [Score; MAX_SEATS],
+    pub king: [Score; MAX_SEATS],
+    pub pawns: [Score; MAX_SEATS],
+    pub threats: [Score; MAX_SEATS],
+}
+
+impl Terms {
+    pub fn total(&self, colour: PlayerColour) -> Score {
+        let i = colour.index();
+        self.material[i] + self.mobility[i] + self.king[i] + self.pawns[i] + self.threats[i]
+    }
+}
+
+/// Pieces still to place count their material.
+fn add_pieces_to_place(pos: &SceptrePosition, terms: &mut Terms) {
+    for colour in pos.colours() {
+        if let Some(left) = pos.set_up(colour) {
+            for kind in PieceKind::ALL {
+                if kind != PieceKind::King {
+                    terms.material[colour.index()] += value(kind) * Score::from(left[kind.index()]);
+                }
+            }
+        }
+    }
+}
+
+impl SceptreEval {
+    /// Each playing player's terms.
+    pub fn terms(&self, pos: &SceptrePosition) -> Terms {
+        match (self.material_only, self.style) {
+            (true, _) => basic::basic_terms(pos, true),
+            (false, EvalStyle::Basic) => basic::basic_terms(pos, false),
+            (false, EvalStyle::Full) => full::full_terms(pos),
+        }
+    }
+
+    /// The basic evaluator compares a player with the best other only, as it always did.
+    fn standing(&self) -> standing::Standing {
+        if self.style == EvalStyle::Basic || self.material_only {
+            standing::Standing::BestOther
+        } else {
+            standing::Standing::Field
+        }
+    }
+}
+
+impl Evaluator<SceptrePosition> for SceptreEval {
+    /// With two playing, the mover's total less the other's; otherwise the mover's entry of
+    /// [`Evaluator::evaluate_seats`].
+    fn evaluate(&self, pos: &SceptrePosition) -> Score {
+        let mover = pos.to_move();
+        if pos.playing_count() == 2 {
+            let terms = self.terms(pos);
+            let other = pos
+                .colours()
+                .find(|&c| c != mover && pos.is_playing(c))
+                .unwrap_or(mover);
+            terms.total(mover) - terms.total(other)
+        } else {
+            self.evaluate_seats(pos)[mover.index()]
+        }
+    }
+
+    fn evaluate_seats(&self, pos: &SceptrePosition) -> SeatScores {
+        standing::seat_scores(pos, &self.terms(pos), self.standing())
+    }
+}

@@ -1,0 +1,131 @@
+//! What a piece covers, for the evaluation: every square it could capture on if an enemy
+//! stood there, own pieces included (it defends them). Move generation asks the narrower
+//! question of where a piece may go; the evaluation needs both, the attacks for threats and
+//! king safety, the moves for mobility.
+
+use super::attacks::{forward_diagonals, pawn_may_capture_onto, Access};
+use super::field::{slide_bit, Square};
+use super::lines::{nearest, LINE_KIND};
+use super::piece::{Piece, PieceKind};
+use super::position::SceptrePosition;
+
+const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
+const BISHOP_LINES: [usize; 4] = [1, 3, 5, 7];
+
+impl SceptrePosition {
+    /// Calls `visit` with every square `piece` on `from` covers: where it would capture an
+    /// enemy piece, whoever stands there now (empty, own or enemy).
+    #[inline]
+    pub(super) fn covered(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+        let field = &*self.field;
+        let reach = field.access_table(piece.kind);
+        match piece.kind {
+            PieceKind::Pawn => {
+                let start = field.land(from);
+                for d in forward_diagonals(self.forward_of(piece.colour)) {
+                    let to = (from as isize + field.steps()[d as usize]) as Square;
+                    if field.land(to).is_some() && pawn_may_capture_onto(start, field.land(to)) {
+                        visit(to);
+                    }
+                }
+            }
+            PieceKind::Knight => {
+                for &to in field.knight_targets(from) {
+                    if reach[to as usize] != Access::Prohibited {
+                        visit(to);
+                    }
+                }
+            }
+            PieceKind::King => {
+                for &step in field.steps() {
+                    let to = (from as isize + step) as Square;
+                    if reach[to as usize] != Access::Prohibited {
+                        visit(to);
+                    }
+                }
+            }
+            kind => {
+                let lines: &[usize] = match kind {
+                    PieceKind::Queen => &QUEEN_LINES,
+                    PieceKind::Rook => &ROOK_LINES,
+                    _ => &BISHOP_LINES,
+                };
+                let places = field.lines().places(from);
+                let slide = slide_bit(kind);
+                for &d in lines {
+                    let step = field.steps()[d];
+                    let mut to = (from as isize + step) as Square;
+                    let first = reach[to as usize];
+                    if first == Access::Prohibited {
+                        continue;
+                    }
+                    visit(to);
+                    if first == Access::Limited || self.board[to as usize].is_some() {
+                        continue;
+                    }
+                    let place = places[LINE_KIND[d]];
+                    let up = d < 4;
+                    let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
+                    let wall_at = nearest(field.lines().walls(place.line, slide), place.bit, up);
+                    // A piece before the first wall stands on open ground: it is covered too.
+                    let end = if piece_at != 0 && piece_at < wall_at {
+                        piece_at + 1
+                    } else {
+                        wall_at
+                    };
+                    for _ in 2..end {
+                        to = (to as isize + step) as Square;
+                        visit(to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many squares `piece` on `from` may move to (its king's safety aside).
+    #[inline]
+    pub(super) fn move_count(&self, from: Square, piece: Piece) -> u32 {
+        let mut n = 0;
+        self.targets(from, piece, |_| n += 1);
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::sceptre::test_support::reference_positions;
+    use crate::games::sceptre::{PieceKind, SceptrePosition};
+
+    /// Covered squares are the captures the rules allow onto an enemy there: compared with
+    /// `piece_attacks`, the rules' own question, square by square.
+    #[test]
+    fn covered_squares_are_the_attacks_of_the_rules() {
+        for text in reference_positions() {
+            let pos = SceptrePosition::from_text(&text).unwrap();
+            let field = pos.field().clone();
+            for (from, piece) in pos.pieces() {
+                let mut covered = Vec::new();
+                pos.covered(from, piece, |sq| covered.push(sq));
+                for &to in field.squares() {
+                    let expected = to != from && pos.piece_attacks(from, piece, to);
+                    assert_eq!(
+                        covered.contains(&to),
+                        expected,
+                        "{piece} on {} covering {}",
+                        field.square_name(from),
+                        field.square_name(to)
+                    );
+                }
+                if piece.kind != PieceKind::Pawn {
+                    // Every move of a non-pawn is onto a covered square not its owner's.
+                    let free = covered
+                        .iter()
+                        .filter(|&&sq| pos.piece(sq).is_none_or(|p| p.owner != piece.owner))
+                        .count();
+                    assert_eq!(pos.move_count(from, piece) as usize, free);
+                }
+            }
+        }
+    }
+}

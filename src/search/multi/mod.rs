@@ -12,6 +12,8 @@ pub mod maxn;
 mod move_order;
 mod path;
 mod table;
+#[cfg(test)]
+mod tests;
 
 use super::limits::SearchLimits;
 use super::report::{Report, ReportScore, SearchResult};

@@ -10,12 +10,37 @@
 //!
 //! Scores are the root's: its static score ([`Evaluator::evaluate_seats`]), a win as `MATE -
 //! ply`, a loss (another seat winning, a draw it is not part of, or being out) as its negation.
+//!
+//! Moves are searched in [`MoveOrder`]'s order (the table's move, captures, killers, history
+//! per seat; BRS orders the replies of all opponents together). Root-player nodes and reply
+//! layers keep their scores as bounds with their depth in a table keyed apart from each other
+//! and by the root seat. Beyond the horizon a quiescence search over noisy moves lets the root
+//! player stand pat or capture, and the opponents let it stand or answer with their best
+//! capture. A position repeated on the path is a draw (or the game's verdict on the cycle).
 
-use super::{deepen, legal_moves, ordered, static_order, Budget, Iteration};
+use super::move_order::MoveOrder;
+use super::path::PathKeys;
+use super::table::{Known, NodeTable};
+use super::{deepen, legal_moves, static_order, Budget, Iteration};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, NoMoves, Outcome, Score, Seat, DRAW, INFINITE, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
+    DRAW, INFINITE, MAX_PLY, MAX_SEATS,
 };
+use crate::search::Bound;
 use crate::search::{leaf_scores, Report, SearchRequest, SearchResult};
+
+/// Plies of captures best-reply looks at beyond the horizon.
+const QUIESCENCE_PLIES: usize = 6;
+
+/// Mixed into table keys: one salt per root seat (scores are the root's), and another for
+/// the reply layer (its value is not that of the root player to move in the same position).
+const ROOT_SALTS: [u64; MAX_SEATS] = [
+    0x42E5_0000_0000_0001,
+    0x42E5_1111_2222_3333,
+    0x42E5_4444_5555_6666,
+    0x42E5_7777_8888_9999,
+];
+const REPLY_SALT: u64 = 0x5EB1_7A1E_0F0F_F0F1;
 
 struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     game: G,
@@ -24,6 +49,9 @@ struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     root: Seat,
     plus: bool,
     pv: Vec<Vec<G::Move>>,
+    table: &'a mut NodeTable,
+    order: &'a mut MoveOrder<G::Move>,
+    path: &'a mut PathKeys,
 }
 
 impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
@@ -35,9 +63,9 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         }
     }
 
-    /// The value of a node settled without looking at moves: a finished game, the root out of
-    /// it, or the search horizon.
-    fn settled(&self, depth: Option<i32>, ply: usize) -> Option<Score> {
+    /// The value of a node settled without looking at moves: a finished game or the root out
+    /// of it.
+    fn settled(&self, ply: usize) -> Option<Score> {
         if let Some(o) = self.game.decided() {
             return Some(self.terminal(o, ply));
         }
@@ -47,10 +75,62 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         if self.game.drawn_by_rule() {
             return Some(DRAW);
         }
-        if depth.is_some_and(|d| d <= 0) || ply >= MAX_PLY - 2 {
-            return Some(self.eval.evaluate_seats(&self.game)[self.root as usize]);
-        }
         None
+    }
+
+    fn static_score(&self) -> Score {
+        self.eval.evaluate_seats(&self.game)[self.root as usize]
+    }
+
+    fn key(&self, reply: bool) -> u64 {
+        let salt = ROOT_SALTS[self.root as usize % MAX_SEATS];
+        self.game.key() ^ salt ^ if reply { REPLY_SALT } else { 0 }
+    }
+
+    /// A stored score that settles the node in this window, and the stored move.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<Score>, Option<u32>) {
+        let Some(e) = self.table.probe(key) else {
+            return (None, None);
+        };
+        let Known::Score(bound) = e.known else {
+            return (None, Some(e.move_bits));
+        };
+        let score = e.score(ply);
+        let fits = e.depth as i32 >= depth
+            && match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+        (fits.then_some(score), Some(e.move_bits))
+    }
+
+    /// Keeps the node's result unless the search was cut short (then it is no result).
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, key: u64, ply: usize, depth: i32, best: Score, alpha: Score, beta: Score) {
+        if self.budget.aborted() || best.abs() >= INFINITE {
+            return;
+        }
+        let move_bits = self.pv[ply].first().map_or(0, |m| m.to_bits());
+        let bound = Bound::of_result(best, alpha, beta);
+        self.table
+            .store_score(key, ply, move_bits, depth, bound, best);
+    }
+
+    /// A position repeated on the search path: a draw, or the game's verdict on the cycle.
+    fn repeated(&self, ply: usize) -> Option<Score> {
+        let cycle = self.path.repetition(&self.game)?;
+        Some(match self.game.repetition_outcome(cycle) {
+            Some(o) => self.terminal(o, ply),
+            None => DRAW,
+        })
     }
 
     /// The side to move has no move: the game's verdict, or its withdrawal and `then` on the
@@ -96,24 +176,52 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         v <= alpha
     }
 
+    /// Plays `m` (keeping the path's keys for repetitions).
+    fn play(&mut self, m: G::Move) -> G::Undo {
+        self.path.push(&self.game);
+        self.game.make(m)
+    }
+
+    fn take_back(&mut self, m: G::Move, undo: G::Undo) {
+        self.game.unmake(m, undo);
+        self.path.pop();
+    }
+
     /// The root player to move.
     fn max_node(&mut self, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiescence_max(ply, 0, alpha, beta);
+        }
         self.pv[ply].clear();
         if self.budget.tick() {
             return DRAW;
         }
-        if let Some(v) = self.settled(Some(depth), ply) {
+        if let Some(v) = self.settled(ply) {
+            return v;
+        }
+        if let Some(v) = self.repeated(ply) {
+            return v;
+        }
+        let key = self.key(false);
+        let (hit, table_bits) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(v) = hit {
             return v;
         }
         let moves = legal_moves(&self.game);
         if moves.is_empty() {
             return self.without_moves(ply, |s| s.max_node(depth, ply, alpha, beta));
         }
+        let table_move = table_bits.and_then(|b| moves.iter().copied().find(|m| m.to_bits() == b));
+        let original_alpha = alpha;
         let mut best = -INFINITE;
-        for m in ordered(&self.game, moves.as_slice(), None) {
-            let undo = self.game.make(m);
+        let mut tried: MoveList<G::Move> = MoveList::new();
+        for (m, _) in self
+            .order
+            .sorted(&self.game, moves.as_slice(), table_move, ply)
+        {
+            let undo = self.play(m);
             let v = self.reply_layer(depth - 1, ply + 1, alpha, beta);
-            self.game.unmake(m, undo);
+            self.take_back(m, undo);
             if self.budget.aborted() {
                 return DRAW;
             }
@@ -123,73 +231,126 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        self.order
+                            .reward(&self.game, m, ply, depth, tried.as_slice());
                         break;
                     }
                 }
             }
+            tried.push(m);
         }
+        self.store(key, ply, depth, best, original_alpha, beta);
         best
     }
 
     /// The opponents' layer after a root move; the root player's next move searches to
     /// `depth - 1`.
     fn reply_layer(&mut self, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        if depth <= 0 {
+            return self.quiescence_reply(ply, 0, alpha, beta);
+        }
         self.pv[ply].clear();
         if self.budget.tick() {
             return DRAW;
         }
-        if let Some(v) = self.settled(Some(depth), ply) {
+        if let Some(v) = self.settled(ply) {
             return v;
         }
-        if self.plus {
-            self.in_turn(depth, ply, alpha, beta, false, false)
-        } else {
-            self.best_reply(depth, ply, alpha, beta)
+        let key = self.key(true);
+        let (hit, table_bits) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(v) = hit {
+            return v;
         }
+        let table_move = table_bits.map(G::Move::from_bits);
+        let v = if self.plus {
+            self.in_turn(depth, ply, alpha, beta, false, false, table_move)
+        } else {
+            self.best_reply(depth, ply, alpha, beta, table_move)
+        };
+        self.store(key, ply, depth, v, alpha, beta);
+        v
     }
 
-    /// BRS: every move of every opponent, each followed by the root player.
-    fn best_reply(&mut self, depth: i32, ply: usize, alpha: Score, mut beta: Score) -> Score {
+    /// The opponents still playing, in turn order from the side to move.
+    fn opponents(&self) -> Vec<Seat> {
         let seats = self.game.seats();
         let first = self.game.to_move();
-        let opponents: Vec<Seat> = (0..seats)
+        (0..seats)
             .map(|k| ((first as usize + k) % seats) as Seat)
             .filter(|&s| s != self.root && self.game.active().contains(s))
-            .collect();
-        let mut best = INFINITE;
-        let mut any = false;
-        for o in opponents {
+            .collect()
+    }
+
+    /// Every move of every opponent (each with the turn passed to it) with its ordering score,
+    /// best first: one opponent's capture of a queen comes before another's quiet move.
+    fn replies(&mut self, ply: usize, table_move: Option<G::Move>) -> Vec<(Score, Seat, G::Move)> {
+        let mut all = Vec::new();
+        for o in self.opponents() {
             let Some(pass) = self.game.make_pass_to(o) else {
                 continue;
             };
-            let moves = legal_moves(&self.game);
-            for m in ordered(&self.game, moves.as_slice(), None) {
-                any = true;
-                let undo = self.game.make(m);
-                let back =
-                    if self.game.decided().is_none() && self.game.active().contains(self.root) {
-                        self.game.make_pass_to(self.root)
-                    } else {
-                        None
-                    };
-                let v = self.max_node(depth - 1, ply + 1, alpha, beta);
-                if let Some(b) = back {
-                    self.game.unmake_pass(b);
-                }
-                self.game.unmake(m, undo);
-                if self.budget.aborted() {
-                    self.game.unmake_pass(pass);
-                    return DRAW;
-                }
-                if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
-                    self.game.unmake_pass(pass);
-                    return best;
-                }
+            for &m in legal_moves(&self.game).iter() {
+                all.push((self.order.score(&self.game, m, table_move, ply), o, m));
             }
             self.game.unmake_pass(pass);
         }
-        if !any {
-            return self.without_moves(ply, |s| s.best_reply(depth, ply, alpha, beta));
+        all.sort_by_key(|&(order, _, _)| std::cmp::Reverse(order));
+        all
+    }
+
+    /// Plays opponent `o`'s move `m` out of turn and hands the turn back to the root player;
+    /// `then` values the position after it.
+    fn out_of_turn(
+        &mut self,
+        o: Seat,
+        m: G::Move,
+        then: impl FnOnce(&mut Self) -> Score,
+    ) -> Option<Score> {
+        let pass = self.game.make_pass_to(o)?;
+        let undo = self.play(m);
+        let back = if self.game.decided().is_none() && self.game.active().contains(self.root) {
+            self.game.make_pass_to(self.root)
+        } else {
+            None
+        };
+        let v = then(self);
+        if let Some(b) = back {
+            self.game.unmake_pass(b);
+        }
+        self.take_back(m, undo);
+        self.game.unmake_pass(pass);
+        Some(v)
+    }
+
+    /// BRS: every move of every opponent, each followed by the root player.
+    fn best_reply(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        mut beta: Score,
+        table_move: Option<G::Move>,
+    ) -> Score {
+        let replies = self.replies(ply, table_move);
+        if replies.is_empty() {
+            return self.without_moves(ply, |s| s.best_reply(depth, ply, alpha, beta, None));
+        }
+        let mut best = INFINITE;
+        for (_, o, m) in replies {
+            let Some(v) = self.out_of_turn(o, m, |s| s.max_node(depth - 1, ply + 1, alpha, beta))
+            else {
+                continue;
+            };
+            if self.budget.aborted() {
+                return DRAW;
+            }
+            if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
+                if let Some(pass) = self.game.make_pass_to(o) {
+                    self.order.reward(&self.game, m, ply, depth, &[]);
+                    self.game.unmake_pass(pass);
+                }
+                return best;
+            }
         }
         best
     }
@@ -197,6 +358,7 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
     /// BRS+: the opponents in turn order until the root player is to move again; `searched`
     /// once one of them has tried all its moves, `fixed` once one has played its first move by
     /// ordering. A line in which opponents moved but none searched is no line (+infinity).
+    #[allow(clippy::too_many_arguments)]
     fn in_turn(
         &mut self,
         depth: i32,
@@ -205,8 +367,9 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         mut beta: Score,
         searched: bool,
         fixed: bool,
+        table_move: Option<G::Move>,
     ) -> Score {
-        if let Some(v) = self.settled(None, ply) {
+        if let Some(v) = self.settled(ply) {
             return v;
         }
         if self.game.to_move() == self.root {
@@ -217,20 +380,28 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         }
         let moves = legal_moves(&self.game);
         if moves.is_empty() {
-            return self
-                .without_moves(ply, |s| s.in_turn(depth, ply, alpha, beta, searched, fixed));
+            return self.without_moves(ply, |s| {
+                s.in_turn(depth, ply, alpha, beta, searched, fixed, None)
+            });
         }
         let first = ordered_first(&self.game, moves.as_slice());
         let mut best = INFINITE;
         if !searched {
-            for m in ordered(&self.game, moves.as_slice(), None) {
+            let mut tried: MoveList<G::Move> = MoveList::new();
+            for (m, _) in self
+                .order
+                .sorted(&self.game, moves.as_slice(), table_move, ply)
+            {
                 let v = self.after(m, depth, ply, alpha, beta, true, fixed);
                 if self.budget.aborted() {
                     return DRAW;
                 }
                 if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
+                    self.order
+                        .reward(&self.game, m, ply, depth, tried.as_slice());
                     return best;
                 }
+                tried.push(m);
             }
         }
         let v = self.after(first, depth, ply, alpha, beta, searched, true);
@@ -252,11 +423,98 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         searched: bool,
         fixed: bool,
     ) -> Score {
-        let undo = self.game.make(m);
+        let undo = self.play(m);
         self.pv[ply + 1].clear();
-        let v = self.in_turn(depth, ply + 1, alpha, beta, searched, fixed);
-        self.game.unmake(m, undo);
+        let v = self.in_turn(depth, ply + 1, alpha, beta, searched, fixed, None);
+        self.take_back(m, undo);
         v
+    }
+
+    /// Beyond the horizon, the root player to move: it stands on the static score or captures.
+    fn quiescence_max(&mut self, ply: usize, qply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if self.budget.tick() {
+            return DRAW;
+        }
+        if let Some(v) = self.settled(ply) {
+            return v;
+        }
+        let mut best = self.static_score();
+        if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 || best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        for m in noisy_by_order(&self.game) {
+            let undo = self.game.make(m);
+            let v = self.quiescence_reply(ply + 1, qply + 1, alpha, beta);
+            self.game.unmake(m, undo);
+            if self.budget.aborted() {
+                return DRAW;
+            }
+            if v > best {
+                best = v;
+                self.keep_pv(ply, m);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Beyond the horizon after a root move: the opponents let it stand (the static score) or
+    /// one of them captures, out of turn as in BRS (in BRS+ too: at the horizon only the best
+    /// capture of any opponent matters).
+    fn quiescence_reply(
+        &mut self,
+        ply: usize,
+        qply: usize,
+        alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.budget.tick() {
+            return DRAW;
+        }
+        if let Some(v) = self.settled(ply) {
+            return v;
+        }
+        let mut best = self.static_score();
+        if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 || best <= alpha {
+            return best;
+        }
+        beta = beta.min(best);
+        let mut captures: Vec<(Score, Seat, G::Move)> = Vec::new();
+        for o in self.opponents() {
+            let Some(pass) = self.game.make_pass_to(o) else {
+                continue;
+            };
+            let game = &self.game;
+            captures.extend(
+                noisy_by_order(game)
+                    .into_iter()
+                    .map(|m| (game.noisy_order(m), o, m)),
+            );
+            self.game.unmake_pass(pass);
+        }
+        captures.sort_by_key(|&(order, _, _)| std::cmp::Reverse(order));
+        for (_, o, m) in captures {
+            let Some(v) =
+                self.out_of_turn(o, m, |s| s.quiescence_max(ply + 1, qply + 1, alpha, beta))
+            else {
+                continue;
+            };
+            if self.budget.aborted() {
+                return DRAW;
+            }
+            if self.lower(ply, m, v, &mut best, alpha, &mut beta) {
+                return best;
+            }
+        }
+        best
     }
 
     fn root_iteration(
@@ -267,10 +525,10 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
     ) -> Option<Iteration<G::Move>> {
         let mut alpha = -INFINITE;
         let mut best: Option<(G::Move, Score, Vec<G::Move>)> = None;
-        for m in ordered(&self.game, root_moves, previous) {
-            let undo = self.game.make(m);
+        for (m, _) in self.order.sorted(&self.game, root_moves, previous, 0) {
+            let undo = self.play(m);
             let v = self.reply_layer(depth - 1, 1, alpha, INFINITE);
-            self.game.unmake(m, undo);
+            self.take_back(m, undo);
             if self.budget.aborted() {
                 return None;
             }
@@ -288,6 +546,15 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
             pv,
         })
     }
+}
+
+/// The side to move's noisy moves, most valuable victim first (stable among equals).
+fn noisy_by_order<G: Game>(g: &G) -> Vec<G::Move> {
+    let mut list = MoveList::new();
+    g.generate(Scope::Noisy, &mut list);
+    let mut moves: Vec<(Score, G::Move)> = list.iter().map(|&m| (g.noisy_order(m), m)).collect();
+    moves.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+    moves.into_iter().map(|(_, m)| m).collect()
 }
 
 /// The opponent's move BRS+ plays without searching: the first by static ordering.
@@ -315,6 +582,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let game = request.game.clone();
     let root = game.to_move();
     let leaf = |pv: &[G::Move]| leaf_scores(&game, pv, eval);
+    // Allocated once: every iteration starts from what the previous ones learnt.
+    let mut table = NodeTable::with_bytes(request.table.size_bytes());
+    let mut order = MoveOrder::new(&game);
+    let mut path = PathKeys::new(request.history);
     deepen(
         &request,
         report,
@@ -328,6 +599,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 root,
                 plus,
                 pv: vec![Vec::new(); MAX_PLY + 2],
+                table: &mut table,
+                order: &mut order,
+                path: &mut path,
             };
             search.root_iteration(depth, &root_moves, previous)
         },

@@ -6,12 +6,21 @@
 //! per-seat scores become shares of the active seats (`t = score - lowest + 1`, share `t * SUM /
 //! sum of t`, capped below a win); a win is worth `SUM - ply` to the winner and nothing to the
 //! others, a draw splits `SUM` among the seats that share it. Ties go to the move generated
-//! first, and pruning never changes the value (it only skips children the parent's mover
-//! already does strictly better than).
+//! first whatever order the moves are searched in, and pruning never changes the value (it
+//! only skips children the parent's mover already does strictly better than).
+//!
+//! Moves are searched in [`MoveOrder`]'s order (the table's move, captures, killers, history
+//! per seat); beyond the horizon a short quiescence over noisy moves lets each mover take a
+//! capture or the static vector. The table keeps every node's best move, and its vector only
+//! when the node was searched to the end: a node cut by shallow pruning returned a bound.
 
+use super::move_order::MoveOrder;
+use super::path::PathKeys;
+use super::table::{Known, NodeTable};
 use super::{deepen, legal_moves, Budget, Iteration};
 use crate::core::{
-    mate_in, Evaluator, Game, NoMoves, Outcome, Score, SeatScores, MAX_PLY, MAX_SEATS,
+    mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
+    MAX_PLY, MAX_SEATS,
 };
 use crate::search::{Report, SearchRequest, SearchResult};
 
@@ -51,18 +60,46 @@ pub fn heuristic_shares<G: Game, E: Evaluator<G>>(g: &G, eval: &E) -> SeatScores
     v
 }
 
+/// Plies of captures max-n looks at beyond the horizon.
+const QUIESCENCE_PLIES: usize = 4;
+
 struct MaxN<'a, 'b, G: Game, E: Evaluator<G>> {
     game: G,
     eval: &'a E,
     budget: &'a mut Budget<'b>,
     pv: Vec<Vec<G::Move>>,
+    table: &'a mut NodeTable,
+    order: &'a mut MoveOrder<G::Move>,
+    path: &'a mut PathKeys,
 }
 
+/// The parent's pruning test: `parent` (a seat and the share it already has elsewhere) cannot
+/// get more than what this node's mover leaves over, so once that falls strictly below, the
+/// parent never picks this node whatever the rest holds.
+#[inline]
+fn parent_cuts(parent: Option<(usize, Score)>, me: usize, mine: Score) -> bool {
+    parent.is_some_and(|(p, p_best)| p != me && SHARE_SUM - mine < p_best)
+}
+
+/// The root's best so far: the move, its vector, its place in the root order, its line.
+type RootChoice<M> = (M, SeatScores, usize, Vec<M>);
+
 impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
+    fn keep_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// The node's vector. `parent` is the seat that moved into this node with the best share it
     /// already has elsewhere: once this node's mover is sure of so much that the parent's share
-    /// here must fall strictly below it, the rest is skipped.
+    /// here must fall strictly below it, the rest is skipped (and the vector is only a bound,
+    /// which the parent never picks).
     fn value(&mut self, depth: i32, ply: usize, parent: Option<(usize, Score)>) -> SeatScores {
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiescence(ply, 0, parent);
+        }
         self.pv[ply].clear();
         if self.budget.tick() {
             return [0; MAX_SEATS];
@@ -70,11 +107,22 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
         if let Some(o) = self.game.decided() {
             return outcome_shares(o, ply);
         }
+        if let Some(cycle) = self.path.repetition(&self.game) {
+            let o = self
+                .game
+                .repetition_outcome(cycle)
+                .unwrap_or(Outcome::Draw(self.game.active()));
+            return outcome_shares(o, ply);
+        }
         if self.game.drawn_by_rule() {
             return outcome_shares(Outcome::Draw(self.game.active()), ply);
         }
-        if depth <= 0 || ply >= MAX_PLY - 2 {
-            return heuristic_shares(&self.game, self.eval);
+        let key = self.game.key();
+        let entry = self.table.probe(key).copied();
+        if let Some(e) = entry {
+            if e.known == Known::Vector && e.depth as i32 >= depth {
+                return e.vector(ply, HEURISTIC_CAP);
+            }
         }
         let moves = legal_moves(&self.game);
         if moves.is_empty() {
@@ -90,49 +138,130 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
                 },
             };
         }
+        let table_move =
+            entry.and_then(|e| moves.iter().copied().find(|m| m.to_bits() == e.move_bits));
         let me = self.game.to_move() as usize;
-        let mut best: Option<SeatScores> = None;
-        for &m in moves.iter() {
+        // The best vector, its move and that move's place in generation order (the tie-break).
+        let mut best: Option<(SeatScores, G::Move, usize)> = None;
+        let mut cut = false;
+        let mut tried: MoveList<G::Move> = MoveList::new();
+        for (m, index) in self
+            .order
+            .sorted(&self.game, moves.as_slice(), table_move, ply)
+        {
+            self.path.push(&self.game);
             let undo = self.game.make(m);
-            let bound = best.map(|b| (me, b[me]));
+            let bound = best.map(|(b, _, _)| (me, b[me]));
             let v = self.value(depth - 1, ply + 1, bound);
+            self.game.unmake(m, undo);
+            self.path.pop();
+            if self.budget.aborted() {
+                return [0; MAX_SEATS];
+            }
+            let better =
+                best.is_none_or(|(b, _, i)| v[me] > b[me] || (v[me] == b[me] && index < i));
+            if better {
+                best = Some((v, m, index));
+                self.keep_pv(ply, m);
+            }
+            if best.is_some_and(|(b, _, _)| parent_cuts(parent, me, b[me])) {
+                cut = true;
+                break;
+            }
+            tried.push(m);
+        }
+        let Some((vector, m, _)) = best else {
+            return [0; MAX_SEATS];
+        };
+        self.order
+            .reward(&self.game, m, ply, depth, tried.as_slice());
+        // A node that stopped early holds a bound, not its value: keep only its move.
+        let exact = (!cut).then_some(vector);
+        self.table
+            .store_vector(key, ply, m.to_bits(), depth, exact, HEURISTIC_CAP);
+        vector
+    }
+
+    /// Beyond the horizon: the mover takes the static vector or plays a noisy move, whichever
+    /// gives it the larger share (the static vector on ties), for a few plies.
+    fn quiescence(
+        &mut self,
+        ply: usize,
+        qply: usize,
+        parent: Option<(usize, Score)>,
+    ) -> SeatScores {
+        self.pv[ply].clear();
+        if self.budget.tick() {
+            return [0; MAX_SEATS];
+        }
+        if let Some(o) = self.game.decided() {
+            return outcome_shares(o, ply);
+        }
+        if self.game.drawn_by_rule() {
+            return outcome_shares(Outcome::Draw(self.game.active()), ply);
+        }
+        let mut best = heuristic_shares(&self.game, self.eval);
+        if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 {
+            return best;
+        }
+        let me = self.game.to_move() as usize;
+        if parent_cuts(parent, me, best[me]) {
+            return best;
+        }
+        let mut noisy = MoveList::new();
+        self.game.generate(Scope::Noisy, &mut noisy);
+        let mut ordered: Vec<(Score, G::Move)> = noisy
+            .iter()
+            .map(|&m| (self.game.noisy_order(m), m))
+            .collect();
+        ordered.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+        for (_, m) in ordered {
+            let undo = self.game.make(m);
+            let v = self.quiescence(ply + 1, qply + 1, Some((me, best[me])));
             self.game.unmake(m, undo);
             if self.budget.aborted() {
                 return [0; MAX_SEATS];
             }
-            if best.is_none_or(|b| v[me] > b[me]) {
-                best = Some(v);
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply].clear();
-                head[ply].push(m);
-                head[ply].extend_from_slice(&tail[0]);
+            if v[me] > best[me] {
+                best = v;
+                self.keep_pv(ply, m);
             }
-            if let (Some(b), Some((p, p_best))) = (best, parent) {
-                if p != me && SHARE_SUM - b[me] < p_best {
-                    break;
-                }
+            if parent_cuts(parent, me, best[me]) {
+                break;
             }
         }
-        best.unwrap_or([0; MAX_SEATS])
+        best
     }
 
-    fn root(&mut self, depth: i32, root_moves: &[G::Move]) -> Option<Iteration<G::Move>> {
+    /// One iteration: the previous best first, the earliest of the best root moves chosen.
+    fn root(
+        &mut self,
+        depth: i32,
+        root_moves: &[G::Move],
+        previous: Option<G::Move>,
+    ) -> Option<Iteration<G::Move>> {
         let me = self.game.to_move() as usize;
-        let mut best: Option<(G::Move, SeatScores, Vec<G::Move>)> = None;
-        for &m in root_moves {
+        let mut best: Option<RootChoice<G::Move>> = None;
+        for (m, index) in self.order.sorted(&self.game, root_moves, previous, 0) {
+            self.path.push(&self.game);
             let undo = self.game.make(m);
-            let v = self.value(depth - 1, 1, None);
+            let bound = best.as_ref().map(|(_, b, _, _)| (me, b[me]));
+            let v = self.value(depth - 1, 1, bound);
             self.game.unmake(m, undo);
+            self.path.pop();
             if self.budget.aborted() {
                 return None;
             }
-            if best.as_ref().is_none_or(|(_, b, _)| v[me] > b[me]) {
+            let better = best
+                .as_ref()
+                .is_none_or(|(_, b, i, _)| v[me] > b[me] || (v[me] == b[me] && index < *i));
+            if better {
                 let mut line = vec![m];
                 line.extend_from_slice(&self.pv[1]);
-                best = Some((m, v, line));
+                best = Some((m, v, index, line));
             }
         }
-        best.map(|(m, v, pv)| Iteration {
+        best.map(|(m, v, _, pv)| Iteration {
             best: m,
             score: v[me],
             vector: Some(v),
@@ -153,8 +282,8 @@ fn report_score<M>(it: &Iteration<M>) -> Score {
     it.score - SHARE_SUM / shared
 }
 
-/// Max-n to the request's limits. Root moves are searched in the order given (the generation
-/// order when no `searchmoves` restrict them), which is the tie-break of the model.
+/// Max-n to the request's limits. Among root moves of equal value the first given wins (the
+/// generation order when no `searchmoves` restrict them), whatever order they are searched in.
 pub fn search<G: Game, E: Evaluator<G>>(
     request: SearchRequest<'_, G>,
     eval: &E,
@@ -163,13 +292,26 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let root_moves = request.root_moves.clone();
     let game = request.game.clone();
     let leaf = |_: &[G::Move]| [0; MAX_SEATS];
-    deepen(&request, report, report_score, &leaf, |depth, budget, _| {
-        let mut search = MaxN {
-            game: game.clone(),
-            eval,
-            budget,
-            pv: vec![Vec::new(); MAX_PLY + 2],
-        };
-        search.root(depth, &root_moves)
-    })
+    // Allocated once: every iteration starts from what the previous ones learnt.
+    let mut table = NodeTable::with_bytes(request.table.size_bytes());
+    let mut order = MoveOrder::new(&game);
+    let mut path = PathKeys::new(request.history);
+    deepen(
+        &request,
+        report,
+        report_score,
+        &leaf,
+        |depth, budget, previous| {
+            let mut search = MaxN {
+                game: game.clone(),
+                eval,
+                budget,
+                pv: vec![Vec::new(); MAX_PLY + 2],
+                table: &mut table,
+                order: &mut order,
+                path: &mut path,
+            };
+            search.root(depth, &root_moves, previous)
+        },
+    )
 }

@@ -9,6 +9,11 @@
 
 pub mod brs;
 pub mod maxn;
+mod move_order;
+mod path;
+mod table;
+#[cfg(test)]
+mod tests;
 
 use super::limits::SearchLimits;
 use super::report::{Report, ReportScore, SearchResult};
@@ -174,18 +179,4 @@ pub(crate) fn static_order<G: Game>(g: &G, m: G::Move) -> Score {
     } else {
         g.quiet_order(m)
     }
-}
-
-/// Moves sorted by [`static_order`], best first, stable; `first` (the previous iteration's
-/// best) leads when given.
-pub(crate) fn ordered<G: Game>(g: &G, moves: &[G::Move], first: Option<G::Move>) -> Vec<G::Move> {
-    let mut list: Vec<(Score, G::Move)> = moves
-        .iter()
-        .map(|&m| {
-            let lead = if Some(m) == first { 1 << 30 } else { 0 };
-            (lead + static_order(g, m), m)
-        })
-        .collect();
-    list.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
-    list.into_iter().map(|(_, m)| m).collect()
 }

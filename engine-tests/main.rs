@@ -7,6 +7,7 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod random_games;
+mod sceptre_ai;
 mod sceptre_playouts;
 mod sceptre_protocol;
 mod sceptre_rules;

@@ -21,11 +21,7 @@
 //! (every move of the opponent in between leads to it), paranoid and BRS+ to every capture
 //! the opponents together can bring about.
 
-#[allow(dead_code)]
-#[path = "engine_process.rs"]
-mod engine_process;
-
-use engine_process::EngineProcess;
+use crate::engine_process::EngineProcess;
 use regalia::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope};
 use regalia::games::sceptre::eval::SceptreEval;
 use regalia::games::sceptre::{PieceKind, PlayerColour, SceptrePosition};

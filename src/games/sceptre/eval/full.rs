@@ -5,8 +5,9 @@
 //!   it that cuts lines (forest, river, pond, ruin, holes);
 //! - mobility: squares each piece may move to under the terrain rules;
 //! - king safety against every active opponent: attack units on the squares round the king,
-//!   its escape squares, the shelter of forest and own pieces next to it, enemy pieces near,
-//!   and a king in check while others move first (it may be taken, army and all);
+//!   its escape squares, the shelter of forest and own pieces next to it, its distance from
+//!   the middle of the field, enemy pieces near, and a king in check while others move first
+//!   (it may be taken, army and all);
 //! - pawns: progress toward the promotion edge, more so near it and when the colour's pool
 //!   holds a piece to promote to;
 //! - threats: pieces attacked and undefended, or attacked by something cheaper.
@@ -228,7 +229,11 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                     }
                 }
             }
-            let mut safety = shelter - king_danger(units) - ATTACKER_NEAR * near;
+            let away = (2 * at.file as i32 + 1 - field.width() as i32)
+                .abs()
+                .max((2 * at.rank as i32 + 1 - field.height() as i32).abs())
+                / 2;
+            let mut safety = shelter + KING_AWAY * away - king_danger(units) - ATTACKER_NEAR * near;
             safety -= match escapes {
                 0 => NO_ESCAPE,
                 1 => ONE_ESCAPE,

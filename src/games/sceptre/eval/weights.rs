@@ -51,6 +51,9 @@ pub const ONE_ESCAPE: Score = 15;
 pub const SHELTER_FOREST: Score = 10;
 pub const SHELTER_PIECE: Score = 8;
 pub const SHELTER_PIECES: Score = 4;
+/// Per step (the larger of files and ranks) between the king and the field's centre: away
+/// from the middle, where every army's roads cross, a king has fewer sides to watch.
+pub const KING_AWAY: Score = 2;
 /// Per enemy piece (not pawn or king) within three steps of the king; a queen counts twice.
 pub const ATTACKER_NEAR: Score = 8;
 pub const ATTACKER_REACH: i32 = 3;

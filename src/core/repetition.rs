@@ -16,3 +16,21 @@ pub fn earlier_occurrences<'a, G: Game>(
         .rev()
         .filter(move |&i| keys[i] == key)
 }
+
+/// The search's repetition rule: how many plies ago the current position first stood, if it
+/// repeats — once on the search path (`keys[root_index..]`) is enough, since the side could
+/// repeat it at will; before the root, only a third occurrence counts.
+#[inline]
+pub fn path_repetition<G: Game>(game: &G, keys: &[u64], root_index: usize) -> Option<usize> {
+    let mut seen = 0;
+    for i in earlier_occurrences(game, keys) {
+        if i >= root_index {
+            return Some(keys.len() - i);
+        }
+        seen += 1;
+        if seen >= 2 {
+            return Some(keys.len() - i);
+        }
+    }
+    None
+}

@@ -213,9 +213,16 @@ impl TranspositionTable {
 
 /// Mate scores are stored relative to the node, so the same entry is right at any ply.
 fn score_to_table(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    relative_to_node(score, ply, MATE_BOUND)
+}
+
+/// A win (or loss) at or beyond `win_above` as a distance from the node at `ply` rather than
+/// from the root, so that the entry means the same wherever the node is met again.
+#[inline]
+pub(crate) fn relative_to_node(score: Score, ply: usize, win_above: Score) -> Score {
+    if score >= win_above {
         score + ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -win_above {
         score - ply as Score
     } else {
         score
@@ -223,9 +230,15 @@ fn score_to_table(score: Score, ply: usize) -> Score {
 }
 
 fn score_from_table(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    relative_to_root(score, ply, MATE_BOUND)
+}
+
+/// The inverse of [`relative_to_node`], for the node at `ply`.
+#[inline]
+pub(crate) fn relative_to_root(score: Score, ply: usize, win_above: Score) -> Score {
+    if score >= win_above {
         score - ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -win_above {
         score + ply as Score
     } else {
         score

@@ -311,18 +311,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// A repetition inside the search tree, or a third occurrence counting the game before:
     /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
     fn repetition(&self) -> Option<usize> {
-        let mut seen = 0;
-        for i in crate::core::earlier_occurrences(&self.game, &self.keys) {
-            // Once inside the tree is enough (the side could repeat it at will).
-            if i >= self.root_index {
-                return Some(self.keys.len() - i);
-            }
-            seen += 1;
-            if seen >= 2 {
-                return Some(self.keys.len() - i);
-            }
-        }
-        None
+        crate::core::path_repetition(&self.game, &self.keys, self.root_index)
     }
 
     #[inline]

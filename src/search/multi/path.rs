@@ -1,7 +1,7 @@
 //! The keys of the positions before the current one (the game so far, then the search path),
 //! for repetitions inside the tree: the same rule as the alpha-beta worker's.
 
-use crate::core::{earlier_occurrences, Game};
+use crate::core::{path_repetition, Game};
 
 pub struct PathKeys {
     keys: Vec<u64>,
@@ -32,16 +32,6 @@ impl PathKeys {
     /// How many plies ago the current position first stood, if it repeats: once on the search
     /// path is enough (the side could repeat it at will), else a third occurrence in the game.
     pub fn repetition<G: Game>(&self, g: &G) -> Option<usize> {
-        let mut seen = 0;
-        for i in earlier_occurrences(g, &self.keys) {
-            if i >= self.root_index {
-                return Some(self.keys.len() - i);
-            }
-            seen += 1;
-            if seen >= 2 {
-                return Some(self.keys.len() - i);
-            }
-        }
-        None
+        path_repetition(g, &self.keys, self.root_index)
     }
 }

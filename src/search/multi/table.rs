@@ -5,7 +5,7 @@
 //! Direct-mapped and always replaced: the newest result is the one the next iteration needs
 //! (its best move leads the ordering there).
 
-use super::super::tt::Bound;
+use super::super::tt::{relative_to_node, relative_to_root, Bound};
 use crate::core::{Score, MAX_SEATS};
 
 /// What an entry says about the node's value.
@@ -81,7 +81,7 @@ impl NodeTable {
         score: Score,
     ) {
         let mut scores = [0; MAX_SEATS];
-        scores[0] = to_node(score, ply, MATE_LIKE) as i16;
+        scores[0] = relative_to_node(score, ply, MATE_LIKE) as i16;
         self.put(key, move_bits, depth, Known::Score(bound), scores);
     }
 
@@ -99,7 +99,7 @@ impl NodeTable {
         let known = match vector {
             Some(v) => {
                 for (s, &x) in scores.iter_mut().zip(v.iter()) {
-                    *s = to_node(x, ply, win_above) as i16;
+                    *s = relative_to_node(x, ply, win_above) as i16;
                 }
                 Known::Vector
             }
@@ -123,12 +123,13 @@ impl NodeTable {
 impl Entry {
     /// The stored best-reply score, seen from a node at `ply`.
     pub fn score(&self, ply: usize) -> Score {
-        from_node(self.scores[0] as Score, ply, MATE_LIKE)
+        relative_to_root(self.scores[0] as Score, ply, MATE_LIKE)
     }
 
     /// The stored max-n vector, seen from a node at `ply`.
     pub fn vector(&self, ply: usize, win_above: Score) -> [Score; MAX_SEATS] {
-        self.scores.map(|s| from_node(s as Score, ply, win_above))
+        self.scores
+            .map(|s| relative_to_root(s as Score, ply, win_above))
     }
 }
 
@@ -137,26 +138,6 @@ const MATE_LIKE: Score = crate::core::MATE_BOUND;
 
 /// A win found `n` plies below the root is worth less the further away it is; stored relative
 /// to the node, the same entry is right wherever the position is met again.
-fn to_node(score: Score, ply: usize, win_above: Score) -> Score {
-    if score >= win_above {
-        score + ply as Score
-    } else if score <= -win_above {
-        score - ply as Score
-    } else {
-        score
-    }
-}
-
-fn from_node(score: Score, ply: usize, win_above: Score) -> Score {
-    if score >= win_above {
-        score - ply as Score
-    } else if score <= -win_above {
-        score + ply as Score
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

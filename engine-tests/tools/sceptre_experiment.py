@@ -330,12 +330,59 @@ def normalised(sample, a, b):
     return ra / (ra + rb)
 
 
+def summary(groups):
+    """Each algorithm over all its pair games, by seat count, and the pairs at a glance."""
+    pairs = {k: g for k, g in groups.items() if k.split()[0] == "pair"}
+    if not pairs:
+        return []
+    out = ["## Summary", "",
+           "Each algorithm over every pair game it played (against each of the other three,"
+           " all seatings), as a score rate (1.00 = its seat share).", "",
+           "| algorithm | 3 seats: games, score rate (95%) | 4 seats: games, score rate (95%) |"
+           " both |", "|---|---|---|---|"]
+    for label in ALGORITHMS:
+        cells = []
+        for seats in ("3", "4", None):
+            games = [g for k, gs in pairs.items() if seats in (None, k.split()[2])
+                     and label in k.split()[1].split(":") for g in gs]
+            if not games:
+                cells.append("–")
+                continue
+            r = rate(games, label)
+            lo, hi = bootstrap(games, lambda s, l=label: rate(s, l))
+            cells.append(f"{len(games)}, {r:.2f} ({lo:.2f}–{hi:.2f})")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out += ["", "Normalised score of the row against the column (0.50 = equal; * where the 95%"
+            " interval excludes 0.50), three seats / four seats:", "",
+            "| | " + " | ".join(ALGORITHMS) + " |", "|---" * (len(ALGORITHMS) + 1) + "|"]
+    for a in ALGORITHMS:
+        row = []
+        for b in ALGORITHMS:
+            if a == b:
+                row.append("–")
+                continue
+            cell = []
+            for seats in ("3", "4"):
+                key = next((k for k in pairs if k.split()[2] == seats
+                            and set(k.split()[1].split(":")) == {a, b}), None)
+                if key is None:
+                    cell.append("?")
+                    continue
+                v = normalised(pairs[key], a, b)
+                lo, hi = bootstrap(pairs[key], lambda s: normalised(s, a, b))
+                cell.append(f"{v:.2f}{'*' if not (lo <= 0.5 <= hi) else ''}")
+            row.append(" / ".join(cell))
+        out.append(f"| {a} | " + " | ".join(row) + " |")
+    return out + [""]
+
+
 def report(out_dir):
     groups = load(out_dir)
     out = ["# Sceptre 1027: multi-player searches in self-play", "",
            "Score rate = points / fair share (fair share = seats held / seats, per game; 1.00 ="
            " as good as the seat share). 95% intervals: percentile bootstrap over games, 2000"
            " resamples, seed 1027.", ""]
+    out += summary(groups)
     for key in sorted(groups, key=lambda k: (k.split()[0] != "pair", k)):
         games = groups[key]
         labels = sorted({l for g in games for l in g["labels"]},

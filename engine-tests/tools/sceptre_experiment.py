@@ -330,6 +330,10 @@ def normalised(sample, a, b):
     return ra / (ra + rb)
 
 
+# One letter per algorithm for the four-way seatings.
+SHORT = {"paranoid": "P", "maxn": "M", "brs": "B", "brsplus": "+"}
+
+
 def summary(groups):
     """Each algorithm over all its pair games, by seat count, and the pairs at a glance."""
     pairs = {k: g for k, g in groups.items() if k.split()[0] == "pair"}
@@ -409,9 +413,9 @@ def report(out_dir):
             out += ["", f"{a}'s normalised score against {b}: {v:.3f} (95%: {lo:.3f}–{hi:.3f},"
                     f" {verdict})"]
         hist = Counter("".join(("A" if l == labels[0] else "B") if len(labels) == 2 else
-                               l[:2] for l in g["labels"]) for g in games)
+                               SHORT.get(l, l) for l in g["labels"]) for g in games)
         legend = f"A = {labels[0]}, B = {labels[1]}" if len(labels) == 2 else \
-            "first two letters of each algorithm"
+            ", ".join(f"{SHORT[l]} = {l}" for l in ALGORITHMS)
         out += ["", f"Seatings (seat 0 first; {legend}): "
                 + ", ".join(f"{s} {n}" for s, n in sorted(hist.items())),
                 f"({len(hist)} seatings, {min(hist.values())}–{max(hist.values())} games each)", ""]

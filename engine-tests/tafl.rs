@@ -22,7 +22,9 @@ fn position_strings_and_opentafl_records() {
     let d = e.read_until(LONG, |l| l.starts_with("Checkers:"));
     assert!(d.iter().any(|l| l
         == "Position: 3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a"));
-    assert!(d.iter().any(|l| l.contains("throne") && l.contains("gate")));
+    assert!(d
+        .iter()
+        .any(|l| l.contains("throne f6") && l.contains("corner a1 k1 a11 k11")));
     // The same start as an OpenTafl record, then a move in our notation.
     e.send("position fen /3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ moves d11d9");
     e.send("d");

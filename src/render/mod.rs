@@ -258,14 +258,14 @@ mod tests {
     /// from the file so that the test needs no search.
     #[test]
     fn tafl_svg_is_unchanged() {
-        use crate::games::tafl::{describe, TaflMove, TaflPosition};
+        use crate::games::tafl::{board::square, describe, TaflMove, TaflPosition};
         let file = include_str!("../../engine-tests/diagrams/tafl.svg");
         let doc = roxmltree::Document::parse(file).unwrap();
         let line = doc.descendants().find(|n| n.has_tag_name("line")).unwrap();
         let at = |name: &str| line.attribute(name).unwrap().parse::<usize>().unwrap();
         let cell = |x: usize, y: usize| ((x - 28 - 24) / 48, 10 - (y - 28 - 24) / 48);
         let mut pos = TaflPosition::startpos();
-        pos.make(TaflMove::new(3, 25));
+        pos.make(TaflMove::new(square(3, 0), square(3, 2)));
         let mut d = describe::diagram(&pos);
         d.last_move = d.move_cells("d1d3");
         d.arrow = Some((cell(at("x1"), at("y1")), cell(at("x2"), at("y2"))));

@@ -171,10 +171,13 @@ mod tests {
             "FEN needs 4 to 6 space-separated fields, found 2"
         );
         let tafl = error(Variant::Tafl, "11/11/11 a");
-        assert_eq!(tafl.downcast_ref(), Some(&PositionError::Ranks(3)));
+        assert_eq!(
+            tafl.downcast_ref(),
+            Some(&PositionError::Ranks { found: 3, size: 11 })
+        );
         assert_eq!(
             VariantError::Position(tafl).to_string(),
-            "tafl position needs 11 ranks, found 3"
+            "tafl position has 3 ranks, but the rule set plays 11x11"
         );
     }
 }

@@ -1,109 +1,60 @@
-//! The 11x11 field: squares, the throne and gates, neighbours and rook rays, all computed at
-//! compile time.
+//! The field of every tafl rule set: a mailbox with a border, wide enough for the largest
+//! board, so that a rook ray is a constant step and stops at the border like at a piece.
 
-/// Square index 0..121: rank * 11 + file, a1 = 0, k1 = 10, a11 = 110, k11 = 120.
+/// Square index into the mailbox: `(rank + 1) * STRIDE + file + 1`, so a1 = 16. The same index
+/// names the same square on every board size.
 pub type Square = u8;
 
-pub const SIZE: u8 = 11;
-pub const SQUARES: usize = 121;
-pub const THRONE: Square = 5 * 11 + 5; // f6
-pub const GATES: [Square; 4] = [0, 10, 110, 120]; // a1 k1 a11 k11
+/// The largest board Regalia plays (13x13). With a one-cell border on every side the mailbox
+/// keeps square indices below 256.
+pub const MAX_SIZE: u8 = 13;
+pub const MIN_SIZE: u8 = 7;
+pub const STRIDE: usize = MAX_SIZE as usize + 2;
+/// Mailbox length: every `u8` square index is in bounds, so indexing needs no checks (the
+/// cells past `STRIDE * STRIDE` are border too).
+pub const CELLS: usize = 256;
+const _: () = assert!(STRIDE * STRIDE <= CELLS);
 pub const NO_SQUARE: Square = 255;
 
-#[inline(always)]
-pub fn file_of(sq: Square) -> u8 {
-    sq % SIZE
-}
+/// The four directions, in the order the moves are generated: +file, -file, +rank, -rank.
+pub const STEPS: [isize; 4] = [1, -1, STRIDE as isize, -(STRIDE as isize)];
 
 #[inline(always)]
-pub fn rank_of(sq: Square) -> u8 {
-    sq / SIZE
+pub const fn square(file: u8, rank: u8) -> Square {
+    ((rank as usize + 1) * STRIDE + file as usize + 1) as Square
 }
 
 #[inline(always)]
-pub const fn is_gate(sq: Square) -> bool {
-    sq == 0 || sq == 10 || sq == 110 || sq == 120
-}
-
-/// Squares only the king may stop on.
-#[inline(always)]
-pub const fn is_restricted(sq: Square) -> bool {
-    sq == THRONE || is_gate(sq)
+pub const fn file_of(sq: Square) -> u8 {
+    (sq as usize % STRIDE) as u8 - 1
 }
 
 #[inline(always)]
-pub fn on_edge(sq: Square) -> bool {
-    let (f, r) = (file_of(sq), rank_of(sq));
-    f == 0 || r == 0 || f == SIZE - 1 || r == SIZE - 1
+pub const fn rank_of(sq: Square) -> u8 {
+    (sq as usize / STRIDE) as u8 - 1
 }
 
-/// The four directions: +file, -file, +rank, -rank.
-pub const DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// The neighbour of each square in each direction (NO_SQUARE off the board).
-pub const NEIGHBOURS: [[Square; 4]; SQUARES] = {
-    let mut t = [[NO_SQUARE; 4]; SQUARES];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let (f, r) = ((sq % 11) as i8, (sq / 11) as i8);
-        let mut d = 0;
-        while d < 4 {
-            let (nf, nr) = (f + DIRECTIONS[d].0, r + DIRECTIONS[d].1);
-            if nf >= 0 && nf < 11 && nr >= 0 && nr < 11 {
-                t[sq][d] = (nr * 11 + nf) as Square;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
-
-/// A rook ray: the squares from a square to the edge in one direction, nearest first.
-#[derive(Clone, Copy)]
-pub struct Ray {
-    pub squares: [Square; 10],
-    pub len: u8,
+/// The neighbour of `sq` in direction `d` (an index into [`STEPS`]); it may be border.
+#[inline(always)]
+pub const fn step(sq: Square, d: usize) -> Square {
+    (sq as isize + STEPS[d]) as Square
 }
 
-pub const RAYS: [[Ray; 4]; SQUARES] = {
-    let empty = Ray {
-        squares: [NO_SQUARE; 10],
-        len: 0,
-    };
-    let mut t = [[empty; 4]; SQUARES];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let mut d = 0;
-        while d < 4 {
-            let mut cur = sq as Square;
-            let mut len = 0;
-            loop {
-                let next = NEIGHBOURS[cur as usize][d];
-                if next == NO_SQUARE {
-                    break;
-                }
-                t[sq][d].squares[len] = next;
-                len += 1;
-                cur = next;
-            }
-            t[sq][d].len = len as u8;
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
+/// Manhattan distance between two squares.
+#[inline(always)]
+pub fn distance(a: Square, b: Square) -> i32 {
+    (file_of(a) as i32 - file_of(b) as i32).abs() + (rank_of(a) as i32 - rank_of(b) as i32).abs()
+}
 
-/// The square's name: file letter(s) then rank number, `a1` … `k11`.
+/// The square's name: file letter then rank number, `a1` … `m13`.
 pub fn square_name(sq: Square) -> String {
     format!("{}{}", (b'a' + file_of(sq)) as char, rank_of(sq) + 1)
 }
 
-/// Reads `a1` … `k11`.
-pub fn parse_square(text: &str) -> Option<Square> {
+/// Reads `a1` … on a board of `size`.
+pub fn parse_square(text: &str, size: u8) -> Option<Square> {
     let b = text.as_bytes();
-    if b.len() < 2 || !(b'a'..=b'k').contains(&b[0]) {
+    if b.len() < 2 || !b[0].is_ascii_lowercase() || b[0] - b'a' >= size {
         return None;
     }
     let digits = &text[1..];
@@ -111,10 +62,10 @@ pub fn parse_square(text: &str) -> Option<Square> {
         return None;
     }
     let rank: u8 = digits.parse().ok()?;
-    if !(1..=SIZE).contains(&rank) {
+    if !(1..=size).contains(&rank) {
         return None;
     }
-    Some((rank - 1) * SIZE + (b[0] - b'a'))
+    Some(square(b[0] - b'a', rank - 1))
 }
 
 #[cfg(test)]
@@ -123,14 +74,16 @@ mod tests {
 
     #[test]
     fn names_and_geometry() {
-        assert_eq!(square_name(THRONE), "f6");
-        assert_eq!(GATES.map(square_name), ["a1", "k1", "a11", "k11"]);
-        assert_eq!(parse_square("k11"), Some(120));
-        assert_eq!(parse_square("a01"), None);
-        assert_eq!(parse_square("l1"), None);
-        assert_eq!(parse_square("a12"), None);
-        assert_eq!(RAYS[0][0].len, 10);
-        assert_eq!(RAYS[THRONE as usize][3].len, 5);
-        assert!(on_edge(0) && on_edge(60 - 5) && !on_edge(THRONE));
+        assert_eq!(square_name(square(5, 5)), "f6");
+        assert_eq!(parse_square("k11", 11), Some(square(10, 10)));
+        assert_eq!(parse_square("m13", 13), Some(square(12, 12)));
+        assert_eq!(parse_square("a01", 11), None);
+        assert_eq!(parse_square("l1", 11), None);
+        assert_eq!(parse_square("a12", 11), None);
+        assert_eq!(parse_square("h1", 7), None);
+        assert_eq!(step(square(0, 0), 0), square(1, 0));
+        assert_eq!(step(square(3, 3), 3), square(3, 2));
+        assert!(square(MAX_SIZE, MAX_SIZE) < NO_SQUARE);
+        assert_eq!(distance(square(0, 0), square(10, 10)), 20);
     }
 }

@@ -1,27 +1,31 @@
 //! Tafl for a person: the board and facts of the `d` command, the evaluation terms of `eval`,
 //! and the diagram `regalia render` draws.
 
-use super::board::{is_gate, SIZE, THRONE};
+use super::board::{square, square_name};
 use super::eval::terms;
+use super::rules::{CENTRE, CORNER};
 use super::{Cell, Side, TaflPosition};
 use crate::render::{CellKind, Diagram, DiagramPiece};
 
 /// The board with the key facts (position string, pieces, key, threats), for `d`.
 pub fn board_text(pos: &TaflPosition) -> String {
+    let rules = pos.rules();
+    let size = rules.size;
     let mut s = String::new();
-    let border = format!("   +{}\n", "---+".repeat(SIZE as usize));
+    let border = format!("   +{}\n", "---+".repeat(size as usize));
     s.push_str(&border);
-    for rank in (0..SIZE).rev() {
+    for rank in (0..size).rev() {
         s.push_str(&format!("{:>2} |", rank + 1));
-        for file in 0..SIZE {
-            let sq = rank * SIZE + file;
+        for file in 0..size {
+            let sq = square(file, rank);
+            let f = rules.flags(sq);
             let c = match pos.cell(sq) {
                 Cell::Attacker => " a ",
                 Cell::Defender => " d ",
                 Cell::King => " K ",
-                Cell::Empty if sq == THRONE => " # ",
-                Cell::Empty if is_gate(sq) => " * ",
-                Cell::Empty => "   ",
+                Cell::Empty if f & CENTRE != 0 => " # ",
+                Cell::Empty if f & CORNER != 0 => " * ",
+                Cell::Empty | Cell::Off => "   ",
             };
             s.push_str(c);
             s.push('|');
@@ -29,9 +33,24 @@ pub fn board_text(pos: &TaflPosition) -> String {
         s.push('\n');
         s.push_str(&border);
     }
-    s.push_str("     a   b   c   d   e   f   g   h   i   j   k\n");
-    s.push_str("   (# empty throne f6, * empty gate; K the king)\n\n");
+    s.push_str("   ");
+    for file in 0..size {
+        s.push_str(&format!("  {} ", (b'a' + file) as char));
+    }
+    s.push('\n');
+    let names = |list: &[u8]| {
+        list.iter()
+            .map(|&q| square_name(q))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    s.push_str(&format!(
+        "   (# empty throne {}, * empty corner {}; K the king)\n\n",
+        names(&rules.centres),
+        names(&rules.corners)
+    ));
     s.push_str("Variant: tafl\n");
+    s.push_str(&format!("Rules: {} ({})\n", rules.name, rules.text));
     s.push_str(&format!("Position: {}\n", pos.to_text()));
     s.push_str(&format!(
         "Pieces: {} attackers, {} defenders and the king\n",
@@ -43,7 +62,7 @@ pub fn board_text(pos: &TaflPosition) -> String {
         "Checkers: {}",
         if crate::core::Game::urgent(pos) {
             match pos.side_to_move() {
-                Side::Attackers => "the king has an open line to a gate",
+                Side::Attackers => "the king has an open line to escape",
                 Side::Defenders => "the king can be captured next move",
             }
         } else {
@@ -74,21 +93,27 @@ pub fn eval_text(pos: &TaflPosition) -> String {
 
 /// The position as a game-neutral diagram: throne, gates and pieces.
 pub fn diagram(pos: &TaflPosition) -> Diagram {
-    let mut d = Diagram::checkered(SIZE as usize, SIZE as usize);
-    for sq in 0..(SIZE * SIZE) {
-        let cell = ((sq % SIZE) as usize, (sq / SIZE) as usize);
+    let rules = pos.rules();
+    let size = rules.size as usize;
+    let mut d = Diagram::checkered(size, size);
+    for &sq in &rules.squares {
+        let cell = (
+            super::board::file_of(sq) as usize,
+            super::board::rank_of(sq) as usize,
+        );
+        let f = rules.flags(sq);
         d.set_kind(
             cell,
-            if sq == THRONE {
+            if f & CENTRE != 0 {
                 CellKind::Throne
-            } else if is_gate(sq) {
+            } else if f & CORNER != 0 {
                 CellKind::Gate
             } else {
                 CellKind::Light
             },
         );
         let piece = match pos.cell(sq) {
-            Cell::Empty => None,
+            Cell::Empty | Cell::Off => None,
             Cell::Attacker => Some(("A", 1, false)),
             Cell::Defender => Some(("D", 0, false)),
             Cell::King => Some(("K", 0, true)),

@@ -2,11 +2,10 @@
 //! from the king to the gates (two at once is usually decisive); the attackers want the gates
 //! sealed and a ring closing round the king. Material matters less than either.
 
-use super::board::{
-    file_of, is_gate, is_restricted, rank_of, Square, GATES, NEIGHBOURS, RAYS, SQUARES, THRONE,
-};
-use super::movegen::gates_open_from;
+use super::board::{distance, file_of, rank_of, step, Square};
+use super::movegen::escapes_open_from;
 use super::position::{Cell, Side, TaflPosition};
+use super::rules::{kind, Escape, RuleSet, DEFENDER, EDGE, KING, SPECIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
@@ -62,24 +61,34 @@ impl TaflTerms {
 const ATTACKER_VALUE: Score = 100;
 const DEFENDER_VALUE: Score = 170;
 
-/// Material relative to the starting forces (24 attackers, 12 defenders), so that the start
-/// scores about zero and neither side mistakes a draw for a gain.
+/// Material relative to the starting forces, so that the start scores zero and neither side
+/// mistakes a draw for a gain.
 fn material(pos: &TaflPosition) -> Score {
-    (pos.attacker_count() as Score - 24) * ATTACKER_VALUE
-        - (pos.defender_count() as Score - 12) * DEFENDER_VALUE
+    let rules = pos.rules();
+    (pos.attacker_count() as Score - rules.start_attackers as Score) * ATTACKER_VALUE
+        - (pos.defender_count() as Score - rules.start_defenders as Score) * DEFENDER_VALUE
 }
 
-/// Squares the king can reach in one move, and the gates among them.
+/// Squares the king can reach in one move, and the escape squares among them.
 fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Vec<Square>) -> u32 {
+    let rules = pos.rules();
     let mut gates = 0;
-    for ray in &RAYS[from as usize] {
-        for &to in &ray.squares[..ray.len as usize] {
+    for d in 0..4 {
+        let mut to = from;
+        loop {
+            to = step(to, d);
             if pos.cell(to) != Cell::Empty {
                 break;
             }
-            reach.push(to);
-            if is_gate(to) {
-                gates += 1;
+            let special = rules.flags(to) & SPECIAL != 0;
+            if !special || rules.may_stop(KING, from, to) {
+                reach.push(to);
+                if rules.escapes(to) {
+                    gates += 1;
+                }
+            }
+            if special && !rules.may_pass(KING, from, to) {
+                break;
             }
         }
     }
@@ -88,11 +97,14 @@ fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Vec<Square>) -> u32 
 
 /// Could a piece of `side` move onto the empty square `sq` this turn?
 fn reachable_by(pos: &TaflPosition, sq: Square, side: Side) -> bool {
-    if is_restricted(sq) {
+    let rules = pos.rules();
+    if rules.flags(sq) & SPECIAL != 0 && !rules.may_stop(kind(side.taflman()), sq, sq) {
         return false;
     }
-    for ray in &RAYS[sq as usize] {
-        for &s in &ray.squares[..ray.len as usize] {
+    for d in 0..4 {
+        let mut s = sq;
+        loop {
+            s = step(s, d);
             let c = pos.cell(s);
             if c == Cell::Empty {
                 continue; // empty squares, the empty throne included, can be crossed
@@ -109,25 +121,20 @@ fn reachable_by(pos: &TaflPosition, sq: Square, side: Side) -> bool {
 /// Pieces of `victim` that the other side could capture with its next move.
 fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
     let captor = victim.flip();
-    let mine = match victim {
-        Side::Attackers => Cell::Attacker,
-        Side::Defenders => Cell::Defender,
-    };
+    let mine = victim.taflman();
+    let victim_kind = kind(mine);
     let mut n = 0;
-    for sq in 0..SQUARES as Square {
+    for &sq in &pos.rules().squares {
         if pos.cell(sq) != mine {
             continue;
         }
         // Along each axis: an anvil on one side and a reachable empty square on the other.
         for (a, b) in [(0, 1), (2, 3)] {
-            let (x, y) = (NEIGHBOURS[sq as usize][a], NEIGHBOURS[sq as usize][b]);
-            if x == super::board::NO_SQUARE || y == super::board::NO_SQUARE {
+            let (x, y) = (step(sq, a), step(sq, b));
+            if pos.cell(x) == Cell::Off || pos.cell(y) == Cell::Off {
                 continue;
             }
-            let anvil = |s: Square| {
-                let c = pos.cell(s);
-                captor.owns(c) || is_gate(s) || (s == THRONE && c == Cell::Empty)
-            };
+            let anvil = |s: Square| pos.hostile(s, captor, victim_kind);
             let open = |s: Square| pos.cell(s) == Cell::Empty && reachable_by(pos, s, captor);
             if (anvil(x) && open(y)) || (anvil(y) && open(x)) {
                 n += 1;
@@ -138,20 +145,28 @@ fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
     n
 }
 
-/// Moves the defenders' guards (not the king) have: what a siege takes away.
-fn guard_mobility(pos: &TaflPosition) -> i32 {
+/// Moves the defenders' guards (not the king) have on the board `cell` describes: what a
+/// siege takes away.
+pub fn guard_moves(rules: &RuleSet, cell: impl Fn(Square) -> Cell) -> i32 {
     let mut n = 0;
-    for sq in 0..SQUARES as Square {
-        if pos.cell(sq) != Cell::Defender {
+    for &sq in &rules.squares {
+        if cell(sq) != Cell::Defender {
             continue;
         }
-        for ray in &RAYS[sq as usize] {
-            for &to in &ray.squares[..ray.len as usize] {
-                if pos.cell(to) != Cell::Empty {
+        for d in 0..4 {
+            let mut to = sq;
+            loop {
+                to = step(to, d);
+                if cell(to) != Cell::Empty {
                     break;
                 }
-                if !is_restricted(to) {
+                if rules.flags(to) & SPECIAL == 0 {
                     n += 1;
+                    continue;
+                }
+                n += rules.may_stop(DEFENDER, sq, to) as i32;
+                if !rules.may_pass(DEFENDER, sq, to) {
+                    break;
                 }
             }
         }
@@ -159,21 +174,44 @@ fn guard_mobility(pos: &TaflPosition) -> i32 {
     n
 }
 
-/// The guards' mobility in the start position.
-const START_GUARD_MOBILITY: i32 = 60;
+fn guard_mobility(pos: &TaflPosition) -> i32 {
+    guard_moves(pos.rules(), |sq| pos.cell(sq))
+}
 
-/// Squares within two steps of a corner, except the two that touch the gate.
-fn corner_zone(sq: Square) -> bool {
+/// Which corner's blockade a square counts for: within two steps of it, except the two squares
+/// that touch it.
+fn corner_zone(rules: &RuleSet, sq: Square) -> Option<usize> {
     let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
-    GATES.iter().any(|&g| {
+    rules.corners.iter().position(|&g| {
         let (gf, gr) = (file_of(g) as i32, rank_of(g) as i32);
         let (df, dr) = ((f - gf).abs(), (r - gr).abs());
         df <= 2 && dr <= 2 && df + dr >= 2
     })
 }
 
+/// How far the king is from escaping: steps to the nearest corner, or to the nearest edge.
+fn escape_distance(rules: &RuleSet, king: Square) -> i32 {
+    match rules.escape {
+        Escape::Corner => rules
+            .corners
+            .iter()
+            .map(|&g| distance(g, king))
+            .min()
+            .unwrap_or(20),
+        Escape::Edge => {
+            let (f, r, last) = (
+                file_of(king) as i32,
+                rank_of(king) as i32,
+                rules.size as i32 - 1,
+            );
+            f.min(r).min(last - f).min(last - r)
+        }
+    }
+}
+
 /// Evaluates into terms (from the attackers' view).
 pub fn terms(pos: &TaflPosition) -> TaflTerms {
+    let rules = pos.rules();
     let mut t = TaflTerms {
         material: material(pos),
         ..Default::default()
@@ -191,54 +229,47 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     };
     let mut two_move_gates = 0u32;
     for &s in &reach {
-        two_move_gates |= gates_open_from(pos, s);
+        two_move_gates |= escapes_open_from(pos, s);
     }
     let routes = two_move_gates.count_ones() as Score;
     t.king_escape_routes = -(routes * 45 + if routes >= 2 { 60 } else { 0 });
-    let nearest_gate = GATES
-        .iter()
-        .map(|&g| {
-            (file_of(g) as i32 - file_of(king) as i32).abs()
-                + (rank_of(g) as i32 - rank_of(king) as i32).abs()
-        })
-        .min()
-        .unwrap_or(20);
-    t.king_mobility = -(reach.len() as Score * 4 + (10 - nearest_gate) * 2);
-    let guards = NEIGHBOURS[king as usize]
-        .iter()
-        .filter(|&&n| n != super::board::NO_SQUARE && pos.cell(n) == Cell::Defender)
+    let nearest_gate = escape_distance(rules, king);
+    t.king_mobility = -(reach.len() as Score * 4 + (rules.size as i32 - 1 - nearest_gate) * 2);
+    let guards = (0..4)
+        .filter(|&d| pos.cell(step(king, d)) == Cell::Defender)
         .count() as Score;
     t.king_guards = -guards.min(2) * 12;
 
     // Attackers.
-    let mut blockade = [0; 4];
-    for sq in 0..SQUARES as Square {
-        if pos.cell(sq) == Cell::Attacker && corner_zone(sq) {
-            let (f, r) = (file_of(sq), rank_of(sq));
-            let corner = (r > 5) as usize * 2 + (f > 5) as usize;
-            blockade[corner] += 1;
+    let mut blockade = [0; 32];
+    for &sq in &rules.squares {
+        if pos.cell(sq) == Cell::Attacker {
+            if let Some(corner) = corner_zone(rules, sq) {
+                blockade[corner % 32] += 1;
+            }
         }
     }
     t.gate_control = blockade.iter().map(|&n: &i32| n.min(3) * 22).sum();
-    if !super::board::on_edge(king) {
-        let closed = NEIGHBOURS[king as usize]
-            .iter()
-            .filter(|&&n| n == THRONE || pos.cell(n) == Cell::Attacker)
+    if rules.flags(king) & EDGE == 0 {
+        let closed = (0..4)
+            .filter(|&d| {
+                let n = step(king, d);
+                let c = pos.cell(n);
+                c == Cell::Attacker || (c == Cell::Empty && rules.square_hostile(n, c, KING))
+            })
             .count() as Score;
         t.king_ring = closed * closed * 18;
     }
     // The ring tightens: every attacker within five steps of the king presses him.
     let mut pressure = 0;
-    for sq in 0..SQUARES as Square {
+    for &sq in &rules.squares {
         if pos.cell(sq) == Cell::Attacker {
-            let d = (file_of(sq) as i32 - file_of(king) as i32).abs()
-                + (rank_of(sq) as i32 - rank_of(king) as i32).abs();
-            pressure += (6 - d).max(0);
+            pressure += (6 - distance(sq, king)).max(0);
         }
     }
     t.king_ring += pressure * 4;
 
-    t.squeeze = (START_GUARD_MOBILITY - guard_mobility(pos)) * 3;
+    t.squeeze = (rules.start_guard_moves - guard_mobility(pos)) * 3;
 
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers);
@@ -287,7 +318,8 @@ mod tests {
     #[test]
     fn the_start_squeezes_nobody() {
         let pos = TaflPosition::from_text(START).expect("valid");
-        assert_eq!(guard_mobility(&pos), START_GUARD_MOBILITY);
+        assert_eq!(guard_mobility(&pos), 60);
+        assert_eq!(pos.rules().start_guard_moves, 60);
     }
 
     #[test]

@@ -1,22 +1,33 @@
 //! Tafl seen through the generic [`Game`] trait.
 
-use super::board::{is_gate, on_edge, parse_square, NEIGHBOURS, NO_SQUARE, RAYS, THRONE};
-use super::movegen::{gates_open_from, generate, open_gate_lines};
+use super::board::{file_of, parse_square, rank_of, step, Square, NO_SQUARE};
+use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
 use super::position::{Cell, Side, TaflMove, TaflPosition, Undo};
+use super::rules::{Repetition, KING, SPECIAL};
 use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat};
 
-/// Is `sq` on an open line from the king to a gate (so a piece there blocks the escape)?
-fn blocks_escape_line(pos: &TaflPosition, king: u8, sq: u8) -> bool {
-    let (kf, kr) = (king % 11, king / 11);
-    let (sf, sr) = (sq % 11, sq / 11);
-    if kf != sf && kr != sr {
+/// Is `sq` on an open line from the king to an escape square (so a piece there blocks it)?
+fn blocks_escape_line(pos: &TaflPosition, king: Square, sq: Square) -> bool {
+    let rules = pos.rules();
+    if file_of(king) != file_of(sq) && rank_of(king) != rank_of(sq) {
         return false;
     }
-    RAYS[king as usize].iter().any(|ray| {
-        let line = &ray.squares[..ray.len as usize];
-        line.contains(&sq)
-            && line.last().is_some_and(|&end| is_gate(end))
-            && line.iter().all(|&s| pos.cell(s) == Cell::Empty || s == sq)
+    (0..4).any(|d| {
+        let mut to = king;
+        let mut crossed = false;
+        loop {
+            to = step(to, d);
+            if pos.cell(to) != Cell::Empty {
+                return false;
+            }
+            crossed |= to == sq;
+            if rules.escapes(to) {
+                return crossed;
+            }
+            if rules.flags(to) & SPECIAL != 0 && !rules.may_pass(KING, king, to) {
+                return false;
+            }
+        }
     })
 }
 
@@ -24,18 +35,45 @@ fn blocks_escape_line(pos: &TaflPosition, king: u8, sq: u8) -> bool {
 const CONTEMPT: Score = 100;
 
 impl TaflPosition {
-    /// Could the attackers capture the king with their next move: three sides closed and an
-    /// attacker able to reach the fourth?
+    /// Could an attacker reach the empty square `sq` this move?
+    fn attacker_reaches(&self, sq: Square) -> bool {
+        (0..4).any(|d| {
+            let mut s = sq;
+            loop {
+                s = step(s, d);
+                match self.cell(s) {
+                    Cell::Empty => continue,
+                    Cell::Attacker => return true,
+                    _ => return false,
+                }
+            }
+        })
+    }
+
+    /// Could the attackers capture the king with their next move: a strong king closed on
+    /// three sides with an attacker able to reach the fourth, or a weak king flanked on one
+    /// side with an attacker able to reach the other?
     pub fn king_in_danger(&self) -> bool {
         let Some(k) = self.king_square() else {
             return false;
         };
-        if on_edge(k) {
-            return false;
+        let rules = self.rules();
+        let closed = |n: Square| match self.cell(n) {
+            Cell::Attacker => true,
+            Cell::Off => rules.king_strength == super::rules::KingStrength::Middleweight,
+            c @ Cell::Empty => rules.square_hostile(n, c, KING),
+            _ => false,
+        };
+        if !rules.king_strong_on(k) {
+            return (0..4).any(|d| {
+                let (a, b) = (step(k, d), step(k, d ^ 1));
+                closed(a) && self.cell(b) == Cell::Empty && self.attacker_reaches(b)
+            });
         }
         let mut open = NO_SQUARE;
-        for &n in &NEIGHBOURS[k as usize] {
-            if n == THRONE || self.cell(n) == Cell::Attacker {
+        for d in 0..4 {
+            let n = step(k, d);
+            if closed(n) {
                 continue;
             }
             if open != NO_SQUARE || self.cell(n) != Cell::Empty {
@@ -43,20 +81,14 @@ impl TaflPosition {
             }
             open = n;
         }
-        open != NO_SQUARE
-            && RAYS[open as usize].iter().any(|ray| {
-                ray.squares[..ray.len as usize]
-                    .iter()
-                    .find(|&&s| self.cell(s) != Cell::Empty)
-                    .is_some_and(|&s| self.cell(s) == Cell::Attacker)
-            })
+        open != NO_SQUARE && self.attacker_reaches(open)
     }
 }
 
 impl Game for TaflPosition {
     type Move = TaflMove;
     type Undo = Undo;
-    const HISTORY_SLOTS: usize = 128 * 128;
+    const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
 
     fn seats(&self) -> usize {
         2
@@ -91,6 +123,16 @@ impl Game for TaflPosition {
     fn drawn_by_rule(&self) -> bool {
         false
     }
+    /// `tfr:` — a third occurrence draws, or decides against (or for) the side whose move
+    /// made it: the side that has just moved, the one not to move now.
+    fn repetition_outcome(&self, _cycle_plies: usize) -> Option<Outcome> {
+        let mover = self.side_to_move().flip();
+        match self.rules().repetition {
+            Repetition::Draw | Repetition::Ignored => None,
+            Repetition::RepeaterLoses => Some(Outcome::Winner(mover.flip() as Seat)),
+            Repetition::RepeaterWins => Some(Outcome::Winner(mover as Seat)),
+        }
+    }
     fn reversible_plies(&self) -> usize {
         self.plies_since_capture() as usize
     }
@@ -104,16 +146,17 @@ impl Game for TaflPosition {
     #[inline]
     fn urgent(&self) -> bool {
         match self.side_to_move() {
-            Side::Attackers => open_gate_lines(self) > 0,
+            Side::Attackers => open_escape_lines(self) > 0,
             Side::Defenders => self.king_in_danger(),
         }
     }
     #[inline]
     fn is_noisy(&self, m: TaflMove) -> bool {
-        (self.cell(m.from()) == Cell::King && is_gate(m.to())) || self.capture_count(m) > 0
+        (self.cell(m.from()) == Cell::King && self.rules().escapes(m.to()))
+            || self.capture_count(m) > 0
     }
     fn noisy_order(&self, m: TaflMove) -> Score {
-        if self.cell(m.from()) == Cell::King && is_gate(m.to()) {
+        if self.cell(m.from()) == Cell::King && self.rules().escapes(m.to()) {
             return 100_000;
         }
         self.capture_count(m) as Score * 1000
@@ -125,9 +168,7 @@ impl Game for TaflPosition {
             return 0;
         };
         if m.from() == king {
-            let mut probe = *self;
-            probe.cells[king as usize] = Cell::Empty;
-            return if gates_open_from(&probe, m.to()) > 0 {
+            return if escapes_open_from_ignoring(self, m.to(), king) > 0 {
                 12_000
             } else {
                 0
@@ -140,7 +181,7 @@ impl Game for TaflPosition {
     }
     #[inline(always)]
     fn history_slot(&self, m: TaflMove) -> usize {
-        m.from() as usize * 128 + m.to() as usize
+        m.from() as usize * super::board::CELLS + m.to() as usize
     }
     fn make_null(&mut self) -> Option<Undo> {
         Some(TaflPosition::make_null(self))
@@ -160,8 +201,13 @@ impl Game for TaflPosition {
             .skip(1)
             .find(|&(_, c)| c.is_ascii_lowercase())
             .map(|(i, _)| i);
-        let parsed =
-            split.and_then(|i| Some((parse_square(&text[..i])?, parse_square(&text[i..])?)));
+        let size = self.rules().size;
+        let parsed = split.and_then(|i| {
+            Some((
+                parse_square(&text[..i], size)?,
+                parse_square(&text[i..], size)?,
+            ))
+        });
         let Some((from, to)) = parsed else {
             return Err(MoveTextError::Malformed(text.to_string()));
         };

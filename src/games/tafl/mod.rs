@@ -1,17 +1,21 @@
-//! Tafl: the 11x11 siege game (RULINGS §4). Attackers (seat 0) move first; the defenders'
-//! king runs for the four corner gates.
+//! Tafl: the siege games (RULINGS §4 and docs/tafl-rules.md). One core plays every rule set
+//! Regalia supports: the seed's 11x11 game by default, and any OpenTafl rules string within
+//! its switches. The attackers are seat 0; the defenders' king runs for the corners or edges.
 
 pub mod bench;
 pub mod board;
 pub mod describe;
+pub mod endings;
 pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod rules;
 pub mod session;
 
 pub use eval::TaflEval;
 pub use notation::PositionError;
 pub use position::{Cell, Side, TaflMove, TaflPosition};
+pub use rules::{RuleSet, RulesError};
 pub use session::TaflRules;

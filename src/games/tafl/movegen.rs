@@ -1,65 +1,113 @@
-//! Legal tafl moves: every piece slides like a rook over empty squares; only the king may stop
-//! on the throne or a gate; any piece may pass over the empty throne.
+//! Legal tafl moves: every piece slides like a rook over empty squares; the rule set says who
+//! may stop on or pass over the corners and the throne.
 
-use super::board::{is_gate, is_restricted, Square, GATES, RAYS, SQUARES, THRONE};
+use super::board::{step, Square, NO_SQUARE};
 use super::position::{Cell, TaflMove, TaflPosition};
+use super::rules::{kind, KING, SPECIAL};
 use crate::core::{MoveList, Scope};
 
-/// Appends the moves of `scope`: all, or the noisy ones (captures and the king's step onto a gate).
+/// Appends the moves of `scope`: all, or the noisy ones (captures and the king's escapes).
 pub fn generate(pos: &TaflPosition, scope: Scope, out: &mut MoveList<TaflMove>) {
     if pos.winner().is_some() {
         return;
     }
+    match scope {
+        Scope::All => generate_scope::<true>(pos, out),
+        Scope::Noisy => generate_scope::<false>(pos, out),
+    }
+}
+
+/// The generator for one scope, so that the full one tests nothing per move.
+#[inline(always)]
+fn generate_scope<const ALL: bool>(pos: &TaflPosition, out: &mut MoveList<TaflMove>) {
+    let rules = pos.rules();
     let side = pos.side_to_move();
-    for from in 0..SQUARES as Square {
+    for &from in &rules.squares {
         let c = pos.cell(from);
         if !side.owns(c) {
             continue;
         }
-        let is_king = c == Cell::King;
-        for ray in &RAYS[from as usize] {
-            for &to in &ray.squares[..ray.len as usize] {
+        let k = kind(c);
+        for d in 0..4 {
+            let mut to = from;
+            loop {
+                to = step(to, d);
                 if pos.cell(to) != Cell::Empty {
                     break;
                 }
-                if !is_king && is_restricted(to) {
-                    // The empty throne may be crossed, a gate is a corner: nothing lies beyond.
-                    if to == THRONE {
-                        continue;
+                if rules.flags(to) & SPECIAL != 0 {
+                    let stop = rules.may_stop(k, from, to);
+                    if stop {
+                        push::<ALL>(pos, k, TaflMove::new(from, to), out);
                     }
-                    break;
+                    if !rules.may_pass(k, from, to) {
+                        break;
+                    }
+                    continue;
                 }
-                let m = TaflMove::new(from, to);
-                let keep = match scope {
-                    Scope::All => true,
-                    Scope::Noisy => (is_king && is_gate(to)) || pos.capture_count(m) > 0,
-                };
-                if keep {
-                    out.push(m);
-                }
+                push::<ALL>(pos, k, TaflMove::new(from, to), out);
             }
         }
     }
 }
 
-/// The gates reachable from `from` along open lines, as a bit set (bit i = `GATES[i]`).
-pub fn gates_open_from(pos: &TaflPosition, from: Square) -> u32 {
+#[inline(always)]
+fn push<const ALL: bool>(pos: &TaflPosition, k: u8, m: TaflMove, out: &mut MoveList<TaflMove>) {
+    if ALL || (k == KING && pos.rules().escapes(m.to())) || pos.capture_count(m) > 0 {
+        out.push(m);
+    }
+}
+
+/// The escape squares the king standing on `from` (or a king placed there) reaches along open
+/// lines, as a bit set: bit i for the i-th corner, or with edge escape bit d for the edge in
+/// direction d.
+pub fn escapes_open_from(pos: &TaflPosition, from: Square) -> u32 {
+    escapes_open_from_ignoring(pos, from, NO_SQUARE)
+}
+
+/// As [`escapes_open_from`], with the square `ignore` taken as empty (the king's own square
+/// when asking where he could go next).
+#[inline]
+pub fn escapes_open_from_ignoring(pos: &TaflPosition, from: Square, ignore: Square) -> u32 {
+    let rules = pos.rules();
     let mut set = 0;
-    for ray in &RAYS[from as usize] {
-        for &to in &ray.squares[..ray.len as usize] {
-            if pos.cell(to) != Cell::Empty {
+    for d in 0..4 {
+        let mut to = from;
+        loop {
+            to = step(to, d);
+            if pos.cell(to) != Cell::Empty && to != ignore {
                 break;
             }
-            if let Some(i) = GATES.iter().position(|&g| g == to) {
-                set |= 1 << i;
+            if rules.flags(to) & SPECIAL != 0 {
+                if rules.escapes(to) && rules.may_stop(KING, from, to) {
+                    set |= escape_bit(pos, to, d);
+                }
+                if !rules.may_pass(KING, from, to) {
+                    break;
+                }
+            } else if rules.escapes(to) {
+                set |= escape_bit(pos, to, d);
             }
         }
     }
     set
 }
 
-/// Gates the king could reach this move along an open line (the defenders' immediate threat).
-pub fn open_gate_lines(pos: &TaflPosition) -> u32 {
+#[inline]
+fn escape_bit(pos: &TaflPosition, to: Square, d: usize) -> u32 {
+    match pos.rules().escape {
+        super::rules::Escape::Corner => pos
+            .rules()
+            .corners
+            .iter()
+            .position(|&c| c == to)
+            .map_or(0, |i| 1 << (i % 32)),
+        super::rules::Escape::Edge => 1 << d,
+    }
+}
+
+/// Escape lines the king has this move (the defenders' immediate threat).
+pub fn open_escape_lines(pos: &TaflPosition) -> u32 {
     pos.king_square()
-        .map_or(0, |king| gates_open_from(pos, king).count_ones())
+        .map_or(0, |king| escapes_open_from(pos, king).count_ones())
 }

@@ -1,19 +1,21 @@
-//! A tafl position: a mailbox of cells, the king's square, counts, and make/unmake with the
-//! custodial captures and the king's capture resolved as the rules say.
+//! A tafl position: a mailbox of cells with a border, the king's square, counts, the rule set
+//! it is played under, and make/unmake with every capture and ending the rules switch on.
 
-use super::board::{is_gate, on_edge, Square, GATES, NEIGHBOURS, NO_SQUARE, SQUARES, THRONE};
+use super::board::{square_name, step, Square, CELLS, NO_SQUARE, STRIDE};
+use super::rules::{kind, RuleSet, Shieldwall, KING};
 use crate::core::splitmix;
 
-/// What stands on a square.
+/// What stands on a square (`Off` is the border round the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
     Empty = 0,
     Attacker = 1,
     Defender = 2,
     King = 3,
+    Off = 4,
 }
 
-/// The two sides; attackers move first and are seat 0.
+/// The two sides; the attackers are seat 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
     Attackers = 0,
@@ -36,6 +38,14 @@ impl Side {
             Side::Defenders => cell == Cell::Defender || cell == Cell::King,
         }
     }
+    /// The side's taflman (not the king).
+    #[inline(always)]
+    pub fn taflman(self) -> Cell {
+        match self {
+            Side::Attackers => Cell::Attacker,
+            Side::Defenders => Cell::Defender,
+        }
+    }
 }
 
 /// A move: from and to squares.
@@ -45,22 +55,18 @@ pub struct TaflMove(u16);
 impl TaflMove {
     #[inline(always)]
     pub fn new(from: Square, to: Square) -> TaflMove {
-        TaflMove(from as u16 | (to as u16) << 7)
+        TaflMove(from as u16 | (to as u16) << 8)
     }
     #[inline(always)]
     pub fn from(self) -> Square {
-        (self.0 & 127) as Square
+        (self.0 & 255) as Square
     }
     #[inline(always)]
     pub fn to(self) -> Square {
-        (self.0 >> 7) as Square
+        (self.0 >> 8) as Square
     }
     pub fn text(self) -> String {
-        format!(
-            "{}{}",
-            super::board::square_name(self.from()),
-            super::board::square_name(self.to())
-        )
+        format!("{}{}", square_name(self.from()), square_name(self.to()))
     }
 }
 
@@ -81,36 +87,60 @@ impl crate::core::GameMove for TaflMove {
     }
 }
 
+/// The largest number of pieces one move can capture: three by custody, and shieldwall rows
+/// on both sides of the mover along the edge.
+pub const MAX_CAPTURES: usize = 24;
+
 struct Keys {
-    cells: [[u64; SQUARES]; 4],
+    cells: [[u64; CELLS]; 4],
     defenders_to_move: u64,
 }
 
+/// Zobrist keys by (file, rank): the keys of the 11x11 squares are the ones the engine has
+/// always used (so the default rule set keeps its bench signature); the larger boards' other
+/// squares come from the same stream after them.
 const KEYS: Keys = {
     let mut k = Keys {
-        cells: [[0; SQUARES]; 4],
+        cells: [[0; CELLS]; 4],
         defenders_to_move: 0,
     };
     let mut state = 0x7461_666C_2D31_3178; // "tafl-11x"
     let mut c = 1;
     while c < 4 {
-        let mut sq = 0;
-        while sq < SQUARES {
+        let mut i = 0;
+        while i < 121 {
             let (s, v) = splitmix(state);
             state = s;
-            k.cells[c][sq] = v;
+            k.cells[c][(i / 11 + 1) * STRIDE + i % 11 + 1] = v;
+            i += 1;
+        }
+        c += 1;
+    }
+    let (s, v) = splitmix(state);
+    state = s;
+    k.defenders_to_move = v;
+    let mut c = 1;
+    while c < 4 {
+        let mut sq = 0;
+        while sq < CELLS {
+            let (file, rank) = (sq % STRIDE, sq / STRIDE);
+            let on_board = file >= 1 && rank >= 1 && file < STRIDE - 1 && rank < STRIDE - 1;
+            if on_board && (file > 11 || rank > 11) {
+                let (s, v) = splitmix(state);
+                state = s;
+                k.cells[c][sq] = v;
+            }
             sq += 1;
         }
         c += 1;
     }
-    let (_, v) = splitmix(state);
-    k.defenders_to_move = v;
     k
 };
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TaflPosition {
-    pub(super) cells: [Cell; SQUARES],
+    pub(super) cells: [Cell; CELLS],
+    pub(super) rules: &'static RuleSet,
     pub(super) king: Square,
     pub(super) side: Side,
     pub(super) key: u64,
@@ -118,33 +148,58 @@ pub struct TaflPosition {
     pub(super) defenders: u8,
     /// Plies since the last capture: positions further back can never repeat.
     pub(super) since_capture: u16,
-    pub(super) king_captured: bool,
+    /// The game's result by rule, set by the move that decided it.
+    pub(super) winner: Option<Side>,
 }
 
 /// What make() took away.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    captured: [Square; 3],
+    captured: [Square; MAX_CAPTURES],
     count: u8,
     since_capture: u16,
-    king_captured: bool,
+    winner: Option<Side>,
     key: u64,
 }
 
 impl TaflPosition {
-    pub fn empty() -> TaflPosition {
+    /// An empty board of the rule set, attackers to move.
+    pub fn empty(rules: &'static RuleSet) -> TaflPosition {
+        let mut cells = [Cell::Off; CELLS];
+        for &sq in &rules.squares {
+            cells[sq as usize] = Cell::Empty;
+        }
         TaflPosition {
-            cells: [Cell::Empty; SQUARES],
+            cells,
+            rules,
             king: NO_SQUARE,
             side: Side::Attackers,
             key: 0,
             attackers: 0,
             defenders: 0,
             since_capture: 0,
-            king_captured: false,
+            winner: None,
         }
     }
 
+    /// The rule set's start position.
+    pub fn start(rules: &'static RuleSet) -> TaflPosition {
+        let mut pos = TaflPosition::empty(rules);
+        for &(sq, c) in &rules.start {
+            pos.put(sq, c);
+        }
+        pos.set_side(if rules.attackers_first {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        });
+        pos
+    }
+
+    #[inline(always)]
+    pub fn rules(&self) -> &'static RuleSet {
+        self.rules
+    }
     #[inline(always)]
     pub fn cell(&self, sq: Square) -> Cell {
         self.cells[sq as usize]
@@ -171,16 +226,10 @@ impl TaflPosition {
         self.since_capture
     }
 
-    /// The winner by rule, if any: the king on a gate, or the king captured.
+    /// The winner by rule, if any: the king captured or escaped, an edge fort, encirclement.
     #[inline(always)]
     pub fn winner(&self) -> Option<Side> {
-        if self.king_captured {
-            Some(Side::Attackers)
-        } else if self.king != NO_SQUARE && is_gate(self.king) {
-            Some(Side::Defenders)
-        } else {
-            None
-        }
+        self.winner
     }
 
     pub(super) fn put(&mut self, sq: Square, c: Cell) {
@@ -191,11 +240,11 @@ impl TaflPosition {
             Cell::Attacker => self.attackers += 1,
             Cell::Defender => self.defenders += 1,
             Cell::King => self.king = sq,
-            Cell::Empty => {}
+            Cell::Empty | Cell::Off => {}
         }
     }
 
-    fn remove(&mut self, sq: Square) {
+    pub(super) fn remove(&mut self, sq: Square) {
         let c = self.cells[sq as usize];
         self.cells[sq as usize] = Cell::Empty;
         self.key ^= KEYS.cells[c as usize][sq as usize];
@@ -203,7 +252,7 @@ impl TaflPosition {
             Cell::Attacker => self.attackers -= 1,
             Cell::Defender => self.defenders -= 1,
             Cell::King => self.king = NO_SQUARE,
-            Cell::Empty => {}
+            Cell::Empty | Cell::Off => {}
         }
     }
 
@@ -214,94 +263,128 @@ impl TaflPosition {
         }
     }
 
-    /// Is `sq` hostile to a piece of `victim_side` being captured against it?
+    /// Is `sq` hostile to a piece of kind `victim` that `captor` attacks: one of the captor's
+    /// pieces able to be the far side, or a corner or throne hostile to that kind?
     #[inline(always)]
-    fn anvil(&self, sq: Square, captor: Side) -> bool {
+    pub(super) fn hostile(&self, sq: Square, captor: Side, victim: u8) -> bool {
         let c = self.cells[sq as usize];
-        captor.owns(c) || is_gate(sq) || (sq == THRONE && c == Cell::Empty)
+        if captor.owns(c) && (c != Cell::King || self.rules.king_anvil) {
+            return true;
+        }
+        self.rules.square_hostile(sq, c, victim)
     }
 
-    /// The enemy pieces a move of `side` landing on `to` would capture (the move already made).
+    /// May the piece `mover` of the side to move capture at all (an unarmed king may not)?
+    #[inline(always)]
+    fn hammer(&self, mover: Cell) -> bool {
+        mover != Cell::King || self.rules.king_hammer
+    }
+
+    /// Is the king on `k` weak there and flanked on the line through `victim_side` squares?
+    #[inline(always)]
+    fn weak_king_taken(&self, k: Square, d: usize) -> bool {
+        !self.rules.king_strong_on(k) && self.hostile(step(k, d), Side::Attackers, KING)
+    }
+
+    /// The pieces a move of `side` landing on `to` captures by custody (the move already made);
+    /// whether the king is among them goes in the return value.
     #[inline]
-    fn captures_at(&self, to: Square, side: Side, out: &mut [Square; 3]) -> u8 {
+    fn captures_at(&self, to: Square, side: Side, out: &mut [Square; MAX_CAPTURES]) -> (u8, bool) {
         let mut n = 0;
-        let enemy = if side == Side::Attackers {
-            Cell::Defender
-        } else {
-            Cell::Attacker
-        };
-        for (d, &victim) in NEIGHBOURS[to as usize].iter().enumerate() {
-            if victim == NO_SQUARE || self.cells[victim as usize] != enemy {
-                continue;
-            }
-            let beyond = NEIGHBOURS[victim as usize][d];
-            if beyond != NO_SQUARE && self.anvil(beyond, side) && n < 3 {
-                out[n as usize] = victim;
-                n += 1;
+        let mut king = false;
+        if !self.hammer(self.cells[to as usize]) {
+            return (0, false);
+        }
+        let enemy = side.flip().taflman();
+        let victim_kind = kind(enemy);
+        for d in 0..4 {
+            let victim = step(to, d);
+            let c = self.cells[victim as usize];
+            if c == enemy {
+                if self.hostile(step(victim, d), side, victim_kind) {
+                    out[n as usize] = victim;
+                    n += 1;
+                }
+            } else if c == Cell::King && side == Side::Attackers && self.weak_king_taken(victim, d)
+            {
+                king = true;
             }
         }
-        n
+        (n, king)
     }
 
-    /// How many pieces `m` would capture, without playing it (move ordering asks this of every
-    /// move). The board needs no change: the vacated square can never be the far side of a
-    /// capture, since the mover would have passed through the enemy piece to get there.
+    /// How many pieces `m` would capture by custody, without playing it (move ordering asks
+    /// this of every move). The board needs no change: the vacated square can never be the far
+    /// side of a capture, since the mover would have passed through the enemy piece to get
+    /// there. A weak king counts as one.
     #[inline]
     pub fn capture_count(&self, m: TaflMove) -> u8 {
         let (to, side) = (m.to(), self.side);
-        let enemy = if side == Side::Attackers {
-            Cell::Defender
-        } else {
-            Cell::Attacker
-        };
+        if !self.hammer(self.cells[m.from() as usize]) {
+            return 0;
+        }
+        let enemy = side.flip().taflman();
+        let victim_kind = kind(enemy);
         let mut n = 0;
-        for (d, &victim) in NEIGHBOURS[to as usize].iter().enumerate() {
-            if victim == NO_SQUARE || self.cells[victim as usize] != enemy {
-                continue;
+        for d in 0..4 {
+            let victim = step(to, d);
+            let c = self.cells[victim as usize];
+            if c == enemy {
+                n += self.hostile(step(victim, d), side, victim_kind) as u8;
+            } else if c == Cell::King && side == Side::Attackers {
+                n += self.weak_king_taken(victim, d) as u8;
             }
-            let beyond = NEIGHBOURS[victim as usize][d];
-            n += (beyond != NO_SQUARE && self.anvil(beyond, side)) as u8;
         }
         n
     }
 
-    /// Are all four sides of the king closed by attackers or the throne (never on the edge)?
+    /// Is the strong king closed on all four sides by attackers or squares hostile to him (the
+    /// edge closes a side only for a middleweight king)?
     #[inline]
     pub fn king_surrounded(&self) -> bool {
         let k = self.king;
-        if k == NO_SQUARE || on_edge(k) {
+        if k == NO_SQUARE || !self.rules.king_strong_on(k) {
             return false;
         }
-        NEIGHBOURS[k as usize]
-            .iter()
-            .all(|&n| n == THRONE || self.cells[n as usize] == Cell::Attacker)
+        let middleweight = self.rules.king_strength == super::rules::KingStrength::Middleweight;
+        (0..4).all(|d| {
+            let n = step(k, d);
+            match self.cells[n as usize] {
+                Cell::Attacker => true,
+                Cell::Off => middleweight,
+                c @ Cell::Empty => self.rules.square_hostile(n, c, KING),
+                _ => false,
+            }
+        })
     }
 
     pub fn make(&mut self, m: TaflMove) -> Undo {
         let (from, to) = (m.from(), m.to());
         let mut undo = Undo {
-            captured: [NO_SQUARE; 3],
+            captured: [NO_SQUARE; MAX_CAPTURES],
             count: 0,
             since_capture: self.since_capture,
-            king_captured: self.king_captured,
+            winner: self.winner,
             key: self.key,
         };
         let mover = self.cells[from as usize];
         self.remove(from);
         self.put(to, mover);
         let side = self.side;
-        undo.count = self.captures_at(to, side, &mut undo.captured);
-        for &sq in &undo.captured[..undo.count as usize] {
+        let (n, king_taken) = self.captures_at(to, side, &mut undo.captured);
+        undo.count = n;
+        for &sq in &undo.captured[..n as usize] {
             self.remove(sq);
+        }
+        if self.rules.shieldwall != Shieldwall::None {
+            undo.count = self.shieldwall_captures(to, side, &mut undo.captured, n);
         }
         self.since_capture = if undo.count > 0 {
             0
         } else {
             self.since_capture + 1
         };
-        if side == Side::Attackers && self.king_surrounded() {
-            self.king_captured = true;
-        }
+        self.winner = self.result_after_move(side, mover, to, king_taken);
         self.set_side(side.flip());
         undo
     }
@@ -309,11 +392,7 @@ impl TaflPosition {
     pub fn unmake(&mut self, m: TaflMove, undo: Undo) {
         let side = self.side.flip();
         self.side = side;
-        let victim = if side == Side::Attackers {
-            Cell::Defender
-        } else {
-            Cell::Attacker
-        };
+        let victim = side.flip().taflman();
         for &sq in &undo.captured[..undo.count as usize] {
             self.put(sq, victim);
         }
@@ -321,16 +400,16 @@ impl TaflPosition {
         self.remove(m.to());
         self.put(m.from(), mover);
         self.since_capture = undo.since_capture;
-        self.king_captured = undo.king_captured;
+        self.winner = undo.winner;
         self.key = undo.key;
     }
 
     pub fn make_null(&mut self) -> Undo {
         let undo = Undo {
-            captured: [NO_SQUARE; 3],
+            captured: [NO_SQUARE; MAX_CAPTURES],
             count: 0,
             since_capture: self.since_capture,
-            king_captured: self.king_captured,
+            winner: self.winner,
             key: self.key,
         };
         self.since_capture += 1;
@@ -346,20 +425,15 @@ impl TaflPosition {
 
     pub fn key_from_scratch(&self) -> u64 {
         let mut k = 0;
-        for sq in 0..SQUARES {
-            let c = self.cells[sq];
+        for &sq in &self.rules.squares {
+            let c = self.cells[sq as usize];
             if c != Cell::Empty {
-                k ^= KEYS.cells[c as usize][sq];
+                k ^= KEYS.cells[c as usize][sq as usize];
             }
         }
         if self.side == Side::Defenders {
             k ^= KEYS.defenders_to_move;
         }
         k
-    }
-
-    /// The gates, for callers that want to iterate them.
-    pub fn gates() -> [Square; 4] {
-        GATES
     }
 }

@@ -95,7 +95,7 @@ impl Variant {
             Variant::Chess => visitor.visit(chess::Rules::Orthodox),
             Variant::ScepterChess => visitor.visit(chess::Rules::Scepter),
             Variant::Chess40k => visitor.visit(chess::Rules::Forty),
-            Variant::Tafl => visitor.visit(tafl::TaflRules),
+            Variant::Tafl => visitor.visit(tafl::TaflRules::default()),
             Variant::Sceptre => visitor.visit(sceptre::SceptreRules::default()),
             Variant::Takeaway => visitor.visit(takeaway::TakeawayRules),
         }

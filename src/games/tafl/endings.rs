@@ -220,11 +220,7 @@ impl TaflPosition {
                 let n = step(s, d);
                 match self.cell(n) {
                     Cell::Attacker => return false,
-                    Cell::Empty => {
-                        if fort.insert(n) {
-                            region.push(n);
-                        }
-                    }
+                    Cell::Empty if fort.insert(n) => region.push(n),
                     _ => {}
                 }
             }

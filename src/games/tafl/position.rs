@@ -330,12 +330,27 @@ impl TaflPosition {
             let victim = step(to, d);
             let c = self.cells[victim as usize];
             if c == enemy {
-                n += self.hostile(step(victim, d), side, victim_kind) as u8;
+                let beyond = step(victim, d);
+                n += (self.hostile(beyond, side, victim_kind) || self.linnaean(side, beyond)) as u8;
             } else if c == Cell::King && side == Side::Attackers {
                 n += self.weak_king_taken(victim, d) as u8;
             }
         }
         n
+    }
+
+    /// Linnaean capture: is `beyond` the king on his throne with attackers on his other three
+    /// sides (the fourth holding the defender being taken), when the attackers move?
+    #[inline]
+    fn linnaean(&self, side: Side, beyond: Square) -> bool {
+        side == Side::Attackers
+            && self.rules.linnaean
+            && beyond == self.king
+            && self.rules.flags(beyond) & super::rules::CENTRE != 0
+            && (0..4)
+                .filter(|&d| self.cells[step(beyond, d) as usize] == Cell::Attacker)
+                .count()
+                == 3
     }
 
     /// Is the strong king closed on all four sides by attackers or squares hostile to him (the

@@ -96,6 +96,9 @@ pub struct RuleSet {
     pub shieldwall_flank_only: bool,
     /// `efe:` — the defenders win by an unbreakable fort on the edge.
     pub edge_fort: bool,
+    /// `linc:` — a defender beside the king on his throne, the king's other three sides held
+    /// by attackers, may be captured against the throne.
+    pub linnaean: bool,
     pub start: Vec<(Square, Cell)>,
     pub flags: [u8; CELLS],
     /// Every square of the board, a1 first, rank by rank.
@@ -171,7 +174,8 @@ impl fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-/// The named rule sets and their rules strings.
+/// The named rule sets and their rules strings: the seed's game, and OpenTafl's own strings
+/// for its built-in Fetlar, Copenhagen, Brandub and Tablut (what OpenTafl sends an engine).
 pub const NAMED: [(&str, &str); 5] = [
     // The seed's game (RULINGS §4): OpenTafl's defaults but no encirclement.
     (
@@ -180,19 +184,19 @@ pub const NAMED: [(&str, &str); 5] = [
     ),
     (
         "fetlar",
-        "dim:11 start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
     ),
     (
         "copenhagen",
-        "dim:11 sw:s efe:y tfr:w start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
     ),
     (
         "brandubh",
-        "dim:7 ks:w cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
     ),
     (
         "tablut",
-        "dim:9 esc:e ks:c start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+        "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
     ),
 ];
 
@@ -380,16 +384,16 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         key: key.to_string(),
         value: value.to_string(),
     };
-    for (key, value, fine) in [
-        ("ber", "berserk moves", "n"),
-        ("kj", "king jumps", "n"),
-        ("linc", "Linnaean capture", "n"),
-        ("spd", "speed limits", "-1"),
-    ] {
+    for (key, value, fine) in [("ber", "berserk moves", "n"), ("kj", "king jumps", "n")] {
         if let Some(v) = get(key) {
             if v != fine {
                 return unsupported(&format!("{value} ({key}:{v})"));
             }
+        }
+    }
+    if let Some(v) = get("spd") {
+        if v.split(',').any(|n| !n.is_empty() && n != "-1") {
+            return unsupported(&format!("speed limits (spd:{v})"));
         }
     }
     for key in ["afor", "dfor"] {
@@ -496,6 +500,7 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         shieldwall,
         shieldwall_flank_only: yes_no("swf", get("swf").unwrap_or("y"))?,
         edge_fort: yes_no("efe", get("efe").unwrap_or("n"))?,
+        linnaean: yes_no("linc", get("linc").unwrap_or("n"))?,
         start_attackers: start.iter().filter(|(_, c)| *c == Cell::Attacker).count() as u8,
         start_defenders: start.iter().filter(|(_, c)| *c == Cell::Defender).count() as u8,
         start,
@@ -523,7 +528,8 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
     }
     rules.start_guard_moves = super::eval::guard_moves(&rules, |sq| grid[sq as usize]);
     for &(sq, c) in &rules.start {
-        if rules.flags(sq) & SPECIAL != 0 && !rules.may_stop(kind(c), sq, sq) {
+        // The king may start on a throne he may not return to.
+        if c != Cell::King && rules.flags(sq) & SPECIAL != 0 && !rules.may_stop(kind(c), sq, sq) {
             return Err(RulesError::Start(format!(
                 "a piece stands on {}, where it may not stop",
                 square_name(sq)
@@ -559,6 +565,8 @@ mod tests {
         let err = |s: &str| RuleSet::parse(s, "custom").unwrap_err().to_string();
         assert!(err(&format!("dim:7 ber:c {start}")).contains("berserk"));
         assert!(err(&format!("dim:7 kj:r {start}")).contains("king jumps"));
+        assert!(err(&format!("dim:7 spd:-1,1 {start}")).contains("speed"));
+        assert!(RuleSet::parse(&format!("dim:7 spd:-1,-1, {start}"), "custom").is_ok());
         assert!(err(&format!("dim:19 {start}")).contains("dim:19"));
         assert!(err("dim:7 start:/3t3/3t3/3N3/ttTKTtt/3T3/3t3/3t3/").contains('N'));
         assert!(err("dim:7").contains("start"));

@@ -1,13 +1,38 @@
-//! Tafl as the session layer sees it: its one rule set, how its positions are read, described
-//! and benched, and how its games end in words.
+//! Tafl as the session layer sees it: the rule set the `TaflRules` option chooses, how its
+//! positions are read, described and benched, and how its games end in words.
 
-use super::{bench, describe, PositionError, Side, TaflEval, TaflPosition};
+use super::{bench, describe, PositionError, RuleSet, Side, TaflEval, TaflPosition};
 use crate::render::Diagram;
-use crate::session::{embedded_file, EmbeddedFile, Variant, VariantRules};
+use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
+use std::sync::Mutex;
 
-/// Tafl has one rule set; this marker stands for it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TaflRules;
+/// The tafl variant under one rule set (the `TaflRules` option: a name or an OpenTafl rules
+/// string).
+#[derive(Clone, Copy, Debug)]
+pub struct TaflRules {
+    pub rules: &'static RuleSet,
+}
+
+impl Default for TaflRules {
+    fn default() -> TaflRules {
+        TaflRules {
+            rules: RuleSet::default_rules(),
+        }
+    }
+}
+
+/// The start of a rule set other than the default, as its bench position (made once each).
+fn start_as_bench(rules: &'static RuleSet) -> &'static [&'static str] {
+    static MADE: Mutex<Vec<(&'static RuleSet, &'static [&'static str])>> = Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, list)) = made.iter().find(|(r, _)| std::ptr::eq(*r, rules)) {
+        return list;
+    }
+    let text: &'static str = Box::leak(TaflPosition::start(rules).to_text().into_boxed_str());
+    let list: &'static [&'static str] = Box::leak(vec![text].into_boxed_slice());
+    made.push((rules, list));
+    list
+}
 
 impl VariantRules for TaflRules {
     type G = TaflPosition;
@@ -19,11 +44,11 @@ impl VariantRules for TaflRules {
     }
 
     fn start(&self) -> TaflPosition {
-        TaflPosition::startpos()
+        TaflPosition::start(self.rules)
     }
 
     fn parse_position(&self, text: &str) -> Result<TaflPosition, PositionError> {
-        TaflPosition::from_text(text)
+        TaflPosition::from_text_in(text, self.rules)
     }
 
     fn evaluator(&self, material_only: bool) -> TaflEval {
@@ -59,21 +84,52 @@ impl VariantRules for TaflRules {
     }
 
     fn decided_reason(&self, pos: &TaflPosition) -> &'static str {
+        let king = pos.king_square();
         match pos.winner() {
-            Some(Side::Defenders) => "the king's escape",
+            Some(Side::Defenders) if king.is_some_and(|k| self.rules.escapes(k)) => {
+                "the king's escape"
+            }
+            Some(Side::Defenders) => "an edge fort",
+            _ if pos.king_surrounded() || king.is_none() => "capturing the king",
+            _ if self.rules.encirclement && pos.defenders_encircled() => "encirclement",
             _ => "capturing the king",
         }
     }
 
     fn bench_positions(&self) -> &'static [&'static str] {
-        bench::BENCH_POSITIONS
+        if std::ptr::eq(self.rules, RuleSet::default_rules()) {
+            bench::BENCH_POSITIONS
+        } else {
+            start_as_bench(self.rules)
+        }
     }
 
     fn shipped_openings(&self) -> &'static [EmbeddedFile] {
-        &[embedded_file!("openings/tafl/two-quiet-plies.epd")]
+        if std::ptr::eq(self.rules, RuleSet::default_rules()) {
+            &[embedded_file!("openings/tafl/two-quiet-plies.epd")]
+        } else {
+            &[]
+        }
     }
 
     fn key_from_scratch(&self, pos: &TaflPosition) -> u64 {
         pos.key_from_scratch()
+    }
+
+    fn option_declarations(&self) -> Vec<String> {
+        vec!["option name TaflRules type string default default".to_string()]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
+        if !name.trim().eq_ignore_ascii_case("taflrules") {
+            return None;
+        }
+        Some(match RuleSet::from_name_or_text(value) {
+            Ok(rules) => {
+                self.rules = rules;
+                Ok(())
+            }
+            Err(e) => Err(OptionValueError(Box::new(e))),
+        })
     }
 }

@@ -364,6 +364,37 @@ def to_regalia(n, board, side):
     return "/".join(rows) + " " + side
 
 
+def to_opentafl(n, board, inverted=False):
+    """The OpenTafl position record of a board (rank 1 first; top rank first if inverted)."""
+    rows = []
+    for r in range(n):
+        row, run = "", 0
+        for f in range(n):
+            c = board[r * n + f]
+            if c == EMPTY:
+                run += 1
+                continue
+            if run:
+                row += str(run)
+                run = 0
+            row += ".tTK"[c]
+        if run:
+            row += str(run)
+        rows.append(row)
+    if inverted:
+        rows.reverse()
+    return "/" + "".join(row + "/" for row in rows)
+
+
+def diagram(n, board):
+    """A board picture, top rank first (for reading positions by eye)."""
+    lines = []
+    for r in range(n - 1, -1, -1):
+        lines.append(f"{r + 1:>2} " + " ".join(".tTK"[board[r * n + f]] for f in range(n)))
+    lines.append("   " + " ".join(files_name(f) for f in range(n)))
+    return "\n".join(lines)
+
+
 def position_from(rules, text):
     """'start', a Regalia position string, or an OpenTafl record [side] -> (board, side)."""
     text = text.strip()

@@ -633,10 +633,11 @@ def shieldwall(R, board, side, to):
     return taken
 
 
-def play(R, board, side, move):
-    """Apply a legal move. Returns (new board, captured squares, result or None), where the
-    result ('attackers', 'defenders') comes from the king's capture or escape, the edge fort
-    and encirclement (not from the next side's lack of moves: see result_after)."""
+def apply_move(R, board, side, move):
+    """Apply a legal move. Returns (new board, captured taflmen's squares, the king captured
+    (True/False), result or None), where the result ('attackers', 'defenders') comes from the
+    king's capture or escape, the edge fort and encirclement (not from the next side's lack of
+    moves: see result_after). A captured king stays on the board: the game is over."""
     fr, to = move
     b = board[:]
     p = b[fr]
@@ -670,7 +671,9 @@ def play(R, board, side, move):
     k = b.index(KING)
     result = None
     if side == "a":
-        if king_taken or (not R.king_weak[k] and king_enclosed(R, b, k)):
+        if not king_taken and not R.king_weak[k] and king_enclosed(R, b, k):
+            king_taken = True
+        if king_taken:
             result = "attackers"
         elif escaped(R, k):
             result = "defenders"
@@ -681,6 +684,12 @@ def play(R, board, side, move):
             result = "defenders"
         elif R.efe and edge_fort(R, b, k):
             result = "defenders"
+    return b, captured, king_taken, result
+
+
+def play(R, board, side, move):
+    """apply_move without the king flag: (new board, captured squares, result or None)."""
+    b, captured, _, result = apply_move(R, board, side, move)
     return b, captured, result
 
 
@@ -710,12 +719,12 @@ def no_move_result(R, board, side):
 
 
 def result_after(R, board, side, move):
-    """(board, captured, result) of the move, the result including the next side having no
-    legal move (it loses)."""
-    b, captured, result = play(R, board, side, move)
+    """(board, captured, king captured, result) of the move, the result including the next
+    side having no legal move (it loses)."""
+    b, captured, king_taken, result = apply_move(R, board, side, move)
     if result is None:
         result = no_move_result(R, b, other(side))
-    return b, captured, result
+    return b, captured, king_taken, result
 
 
 # ----------------------------------------------------------------------------------------

@@ -68,7 +68,8 @@ SUITES["default"] = [
      ("a", "e6", "d6 e5 b7", "")),
     ("the strong king on the edge is never taken: c7-a7 boxes him, the defender h9 still moves",
      ("a", "a6", "a5 b6 c7", "h9")),
-    ("a king given enclosed by four with the defenders to move is captured already (D1 = 0)",
+    ("a king given enclosed by four with the defenders to move is captured already (D1 = 0; RULINGS §4 — "
+     "OpenTafl 0.4.8.0b judges a loaded position only after a move and counts D1 20)",
      ("d", "d4", "c4 e4 d3 d5", "h9")),
     ("the king on a3 reaches the corner a1 (a win), the defender c1 may stop on b1 but not a1",
      ("d", "a3", "j9", "c1")),
@@ -114,13 +115,17 @@ SUITES["fetlar"] = [
 SUITES["copenhagen"] = [
     ("rules", "copenhagen"),
     ("the start position (OpenTafl's Copenhagen: shieldwall sw:s, edge fort efe:y)", "start"),
-    ("shieldwall against the corner: d5-d1 takes b1 c1 (fronted by b2 c2, bracketed by a1 and d1)",
+    ("shieldwall against the corner: d5-d1 takes b1 c1 (fronted by b2 c2, bracketed by a1 and d1; "
+     "OpenTafl 0.4.8.0b misses a row with only one bracket piece on the edge: D3 115039)",
      ("a", "f6", "b2 c2 d5", "b1 c1 h9")),
-    ("shieldwall with the king in the row: f5-f1 takes c1 and e1, the king on d1 stays",
+    ("shieldwall with the king in the row: f5-f1 takes c1 and e1, the king on d1 stays (OpenTafl "
+     "0.4.8.0b with swf:y misses a bracket making its first move: D2 1793, D3 121328)",
      ("a", "d1", "b1 c2 d2 e2 f5", "c1 e1 h9")),
-    ("the defenders' shieldwall with the king as a bracket: e5-e1 takes c1 d1 (b1 the other bracket)",
+    ("the defenders' shieldwall with the king as a bracket: e5-e1 takes c1 d1 (b1 the other bracket; "
+     "OpenTafl 0.4.8.0b, first-move bracket: D3 99046)",
      ("d", "e5", "c1 d1 j9", "b1 c2 d2")),
-    ("the defenders' shieldwall against the corner a11: d5-d11 takes b11 c11",
+    ("the defenders' shieldwall against the corner a11: d5-d11 takes b11 c11 (OpenTafl 0.4.8.0b, "
+     "one bracket piece on the edge: D3 132007)",
      ("d", "f6", "b11 c11 j2", "b10 c10 d5")),
     ("swf:y: a row closed by a piece moving in front (e6-e2, brackets b1 f1 standing) is not taken",
      ("a", "f6", "b1 f1 c2 d2 e6", "c1 d1 e1 h9")),
@@ -138,7 +143,8 @@ SUITES["copenhagen"] = [
      ("a", "c3", "c2 d2 b3 c4 d4 j3", "")),
     ("the strong king beside the throne: b7-e7 takes him with d6 e5 and the empty throne",
      ("a", "e6", "d6 e5 b7", "")),
-    ("shieldwall with the king in the row on the edge: c8-a8 takes a5 and a7, the king on a6 stays",
+    ("shieldwall with the king in the row on the edge: c8-a8 takes a5 and a7, the king on a6 stays "
+     "(OpenTafl 0.4.8.0b, first-move bracket: D2 1724, D3 118167)",
      ("a", "a6", "a4 b5 b6 b7 c8", "a5 a7 h9")),
 ]
 
@@ -184,7 +190,9 @@ SUITES["switches"] = [
     ("cens:tTK: every piece may stop on the empty throne",
      ("a", "b6", "d2", "g4")),
     ("rules", rs(7, "cenre:K")),
-    ("cenre:K: pieces starting off the throne may not enter it, not even passing (the king may)",
+    ("cenre:K: pieces starting off the throne may not enter it, not even passing (the king may; "
+     "OpenTafl 0.4.8.0b then also shuts every piece out of the corners, reading corre only with "
+     "cenre and as empty when absent: D4 23242)",
      ("a", "d6", "d2", "g4")),
     # 9x9
     ("rules", rs(9, "esc:e")),
@@ -210,7 +218,8 @@ SUITES["switches"] = [
     ("cen:d4,f6: two centre squares, hostile when empty (f3-f4 takes e4 against d4); others pass, never stop",
      ("a", "a7", "d7 c4 f3", "e4 i6")),
     ("rules", rs(9, "corre:tT")),
-    ("corre:tT: the king may not enter a corner (a2-a1 is no move), so he never escapes",
+    ("corre:tT: the king may not enter a corner (a2-a1 is no move), so he never escapes "
+     "(OpenTafl 0.4.8.0b ignores corre without cenre: D1 16, D3 3362)",
      ("d", "a2", "e5", "")),
     # 11x11
     ("rules", rs(11, "ka:n")),
@@ -241,12 +250,13 @@ SUITES["switches"] = [
     ("efe:y alone: c3-e3 completes an edge fort round f1 f2 (win)",
      ("d", "f1", "k6 c6", "e1 g1 e2 g2 f3 c3")),
     ("rules", rs(11, "sw:s")),
-    ("sw:s: the corner a1 closes a shieldwall row (d5-d1 takes b1 c1)",
+    ("sw:s: the corner a1 closes a shieldwall row (d5-d1 takes b1 c1; OpenTafl 0.4.8.0b: D3 115039)",
      ("a", "f6", "b2 c2 d5", "b1 c1 h9")),
     ("rules", rs(11, "sw:w")),
     ("sw:w: a corner may not close a row: d5-d1 takes nothing from b1 c1",
      ("a", "f6", "b2 c2 d5", "b1 c1 h9")),
-    ("sw:w: attacker brackets close a row: f5-f1 takes c1 d1 e1 (b1 the other bracket)",
+    ("sw:w: attacker brackets close a row: f5-f1 takes c1 d1 e1 (b1 the other bracket; OpenTafl "
+     "0.4.8.0b, first-move bracket: D3 167345)",
      ("a", "f6", "b1 c2 d2 e2 f5", "c1 d1 e1 h9")),
     ("rules", rs(11, "sw:s swf:n")),
     ("swf:n: a piece moving in front (e6-e2) closes the row and takes it",
@@ -261,7 +271,8 @@ SUITES["switches"] = [
     ("cenh:tT: the occupied throne hostile to defenders too: b6-d6 takes e6",
      ("a", "f6", "b6 g6", "e6 h2")),
     ("rules", rs(11, "cors:tTK")),
-    ("cors:tTK: every piece may stop on a corner (c1-a1, a3-a1, b11-a11, k3-k1)",
+    ("cors:tTK: every piece may stop on a corner (c1-a1, a3-a1, b11-a11, k3-k1); stopping needs "
+     "cors only (OpenTafl 0.4.8.0b also wants corp to enter: D1 35, D2 1856, D3 63540)",
      ("a", "h9", "c1 a3", "b11 k3")),
     ("rules", rs(11, "tfr:l")),
     ("tfr:l: repetition never stops perft; the start counts are the plain ones", "start"),
@@ -333,9 +344,9 @@ def write_suite(name):
 def write_rule_sets():
     out = HERE.parent / "data" / "tafl-rule-sets.txt"
     out.parent.mkdir(exist_ok=True)
-    lines = ["# Regalia's named tafl rule sets: <name> <OpenTafl rules string> (docs/tafl-rules.md;",
-             "# default is RULINGS §4, the others are OpenTafl 0.4.8.0b's own strings). Written by",
-             "# engine-tests/tools/make_tafl_rule_suites.py from tafl_rules_reference.NAMED."]
+    # Nothing but `<name> <rules string>` lines: default is RULINGS §4 (docs/tafl-rules.md),
+    # the others OpenTafl 0.4.8.0b's own strings (see tafl_rules_reference.NAMED).
+    lines = []
     for name in NAMED_ORDER:
         lines.append(f"{name} {T.NAMED[name]}")
     out.write_text("\n".join(lines) + "\n")

@@ -12,6 +12,23 @@ or `d`), or an OpenTafl position record (`/` then rows from rank 1 up, `t` `T` `
 followed by the side to move (default: the side that moves first under the rules), or `start`.
 
 Plain Python 3.11, flat lists: the board is a list of N*N codes, index = rank0 * N + file0.
+
+Readings chosen where docs/tafl-rules.md leaves room:
+- hostility lists are read per letter: the king is K (so corh:tT makes corners hostile to
+  defenders but not to the king); an occupied centre square is hostile to L when L is in
+  cenh whoever stands on it; a corner square counts for corh only when empty (an occupied one
+  is hostile only as an anvil); the board edge is never hostile;
+- stopping on a corner/centre needs cors/cens (and corre/cenre when coming from off it), not
+  corp/cenp: those only govern passing over;
+- the king counts as a shieldwall bracket or front whenever ka: is not n (ka:a and ka:h too),
+  also when he is the moving piece; a row is a maximal run of the other side's pieces;
+- edge fort: "next to F" is orthogonal; corner squares and the empty centre are never a safe
+  side for a wall, whatever the hostility lists say;
+- a position given as it stands: the king on a corner (edge with esc:e) has escaped; with the
+  defenders to move a strong king enclosed is captured (RULINGS §4) and encirclement counts;
+  with the attackers to move an edge fort counts; a weak king between two attackers is not
+  taken (no mover is known);
+- spd: a list whose every entry is -1 means no limit, like -1.
 """
 import sys
 

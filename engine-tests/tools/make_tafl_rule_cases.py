@@ -165,6 +165,15 @@ CASES = [
      "the lone king on a6 is boxed in: the defenders have no move and lose"),
     ("no-pieces-attackers-lose", "default", 11, "d", "h9", "d5", "c5 e2", "e2e5",
      "the last attacker is taken: the attackers have no move and lose"),
+    # --- Linnaean capture (linc:y) ------------------------------------------------------
+    ("linnaean-takes", "tablut", 9, "a", "e5", "a7 d5 f5 e4", "e6", "a7e7",
+     "linc:y: the king on the throne, d5 f5 e4 attackers: a7-e7 takes e6 (the king survives)"),
+    ("linnaean-two-neighbours", "tablut", 9, "a", "e5", "a7 d5 f5", "e6", "a7e7",
+     "linc:y: only two of the king's other neighbours are attackers: e6 stays"),
+    ("linnaean-switch-off", rs(9, "cenh: linc:n"), 9, "a", "e5", "a7 d5 f5 e4", "e6", "a7e7",
+     "linc:n (cenh: empty): the same move takes nothing"),
+    ("linnaean-off-throne", "tablut", 9, "a", "c5", "a7 b5 d5 c4", "c6", "a7c7",
+     "linc:y: the king on c5 is not on a centre square: c6 stays"),
     # --- who moves first -----------------------------------------------------------------
     ("defenders-first", rs(11, "atkf:n"), 11, "d", "f6",
      "a4 a5 a6 a7 a8 b6 k4 k5 k6 k7 k8 j6 d1 e1 f1 g1 h1 f2 d11 e11 f11 g11 h11 f10",

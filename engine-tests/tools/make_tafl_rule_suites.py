@@ -2,16 +2,17 @@
 """Regenerates the tafl rule-set perft suites from tafl_rules_reference.py (independent of the
 engine, written from docs/tafl-rules.md), and the named rules strings:
 
-    engine-tests/perft/tafl-<name>.epd     for default, fetlar, copenhagen, brandubh
+    engine-tests/perft/tafl-<name>.epd     for default, fetlar, copenhagen, brandubh, tablut
     engine-tests/perft/tafl-switches.epd   one switch at a time under explicit rules strings
     engine-tests/data/tafl-rule-sets.txt   <name> <rules string>, one a line
+    engine-tests/data/tafl-unsupported-rules.txt   rules strings that must be refused, one a line
 
     python3 engine-tests/tools/make_tafl_rule_suites.py [suite ...]
 
 Suite format: `rules <name or rules string>` sets the rules for the lines below it, `# ...`
 says what the next position tests, a position line is `<Regalia position> ;D1 n ;D2 n ...`.
-Depths: up to 3 (4 on 7x7) while the count stays under LIMIT; 19x19 at depth 2.
-(tablut is left out: OpenTafl's Tablut string has linc:y, which the contract does not support.)
+Depths: up to 3 (4 on 7x7) while the count stays under LIMIT. Boards are 7x7 to 13x13 (the
+contract: dim above 13 is unsupported; a 19x19 string is in tafl-unsupported-rules.txt).
 """
 import sys
 from pathlib import Path
@@ -23,7 +24,13 @@ LIMIT = 2_000_000
 
 
 def _record(n, king, attackers, defenders):
-    _, board, _ = T.parse_regalia(T.build(n, "a", king, attackers, defenders))
+    """An OpenTafl position record from square names (any size: no check against the contract's
+    board sizes, so that unsupported strings can be written too)."""
+    board = [T.EMPTY] * (n * n)
+    board[T.parse_square(n, king)] = T.KING
+    for group, code in ((attackers, T.ATT), (defenders, T.DEF)):
+        for sq in group.split():
+            board[T.parse_square(n, sq)] = code
     return T.to_opentafl(n, board)
 
 
@@ -35,11 +42,13 @@ START = {
     13: _record(13, "g7",
                 "e1 f1 g1 h1 i1 g2 a5 a6 a7 a8 a9 b7 m5 m6 m7 m8 m9 l7 e13 f13 g13 h13 i13 g12",
                 "g4 g5 g6 g8 g9 g10 d7 e7 f7 h7 i7 j7 f6 h6 f8 h8"),
-    19: _record(19, "j10",
+}
+
+# A 19x19 start, only for the unsupported-rules file (the contract: 7 <= dim <= 13).
+START_19 = _record(19, "j10",
                 "g1 h1 i1 j1 k1 l1 m1 j2 a7 a8 a9 a10 a11 a12 a13 b10 s7 s8 s9 s10 s11 s12 s13 r10 "
                 "g19 h19 i19 j19 k19 l19 m19 j18 e5 o5 e15 o15",
-                "j6 j7 j8 j9 j11 j12 j13 j14 f10 g10 h10 i10 k10 l10 m10 n10 h8 l8 h12 l12"),
-}
+                "j6 j7 j8 j9 j11 j12 j13 j14 f10 g10 h10 i10 k10 l10 m10 n10 h8 l8 h12 l12")
 
 
 def rs(n, switches=""):
@@ -47,7 +56,7 @@ def rs(n, switches=""):
     return " ".join(x for x in (f"dim:{n}", switches, f"start:{START[n]}") if x)
 
 
-NAMED_ORDER = ("default", "fetlar", "copenhagen", "brandubh")
+NAMED_ORDER = ("default", "fetlar", "copenhagen", "brandubh", "tablut")
 
 # A suite: a list of ("rules", <name or string>) and (comment, position) entries, position
 # "start" or (side, king, attackers, defenders), optionally a third item: the maximum depth.
@@ -283,15 +292,49 @@ SUITES["switches"] = [
     ("every entry spelt out at its default (and an unknown key): the fetlar start counts", "start"),
     ("rules", "dim:11 starti:/3tt1tt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"),
     ("starti: the record's first row is the top rank, so f11 is the empty square (perft cannot tell a mirror; the position string can)", "start"),
-    # 13x13 and 19x19
+    # 13x13 (the largest board the contract supports)
     ("rules", rs(13)),
     ("13x13 with default rules: the start position", "start"),
     ("13x13: the king captured by four in the open, corners and throne as on 11x11",
      ("a", "c11", "b11 d11 c10 h12", "")),
     ("rules", rs(13, "ks:w esc:e")),
     ("13x13 ks:w esc:e: a weak king near the edge, one move from winning", ("d", "c4", "b4 e9", "")),
-    ("rules", rs(19)),
-    ("19x19 with default rules: the start position (depth 2)", "start", 2),
+]
+
+SUITES["tablut"] = [
+    ("rules", "tablut"),
+    ("the start position (OpenTafl's Tablut 9x9: edge escape, ks:c, no corners, a throne nobody "
+     "stops on, Linnaean capture; OpenTafl 0.4.8.0b agrees: D1 80, D2 4400, D3 353200, and on "
+     "every position of this suite at every depth listed)", "start"),
+    ("esc:e: the king on c6 reaches the edge (a6, c9, c1) in one move and wins",
+     ("d", "c6", "e7 g3", "")),
+    ("esc:e: a king given on the edge has won (D1 = 0)",
+     ("a", "a5", "e7", "")),
+    ("cor: empty: no corner squares: anyone stops on a1 (a3-a1, b1-a1), and c3-c1 does not take "
+     "b1 against a1",
+     ("a", "e8", "c3 a3", "b1")),
+    ("ks:c: on the throne the king is strong: three attackers do not take him, b6-e6 (the fourth) does",
+     ("a", "e5", "d5 f5 e4 b6", "")),
+    ("ks:c: next to the throne he is strong: b7-e7 takes him on e6 with d6, f6 and the empty "
+     "throne (hostile to K, cenhe)",
+     ("a", "e6", "d6 f6 b7", "")),
+    ("ks:c: away from the throne he is weak: d8-d3 takes him on c3 with b3",
+     ("a", "c3", "b3 d8", "")),
+    ("cens: empty, cenp all: nobody stops on the empty throne e5, all pass over it (e1 up the "
+     "file to e6, the defender a5 along the rank to i5, the king on e7 down the file to e2)",
+     ("a", "e7", "e1 h8", "a5")),
+    ("the empty throne hostile to attackers (cenhe): g3-e3 takes e4 against e5",
+     ("d", "b8", "e4 i8", "g3")),
+    ("the empty throne hostile to defenders: c2-c5 takes d5 against e5",
+     ("a", "b8", "c2", "d5 h1")),
+    ("the occupied throne hostile to nobody (cenh: empty): a7-e7 does not take e6 against the "
+     "king on e5 (only two other neighbours attackers: no Linnaean capture either)",
+     ("a", "e5", "a7 d5 f5", "e6")),
+    ("Linnaean capture: the king on the throne with d5 f5 e4 attackers, a7-e7 takes e6 "
+     "(the king then survives: e6 is empty)",
+     ("a", "e5", "a7 d5 f5 e4", "e6")),
+    ("no Linnaean capture off the throne: the king on c5 with b5 d5 c4, a7-c7 does not take c6",
+     ("a", "c5", "a7 b5 d5 c4", "c6")),
 ]
 
 
@@ -352,8 +395,32 @@ def write_rule_sets():
     out.write_text("\n".join(lines) + "\n")
 
 
+# Rules strings the contract refuses (docs/tafl-rules.md): each must fail to parse.
+UNSUPPORTED = [
+    "dim:19 start:" + START_19,                      # 7 <= dim <= 13
+    rs(11, "ber:c"),                                 # ber: must be n
+    rs(11, "kj:r"),                                  # kj: must be n
+    rs(9, "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8,"),   # fortresses: only empty
+    rs(11, "spd:3"),                                 # spd: only -1
+    "dim:11 start:/3ttttt3/5t5/11/t4T4t/t3TNT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",  # a knight
+]
+
+
+def write_unsupported():
+    out = HERE.parent / "data" / "tafl-unsupported-rules.txt"
+    for text in UNSUPPORTED:
+        try:
+            T.Rules(text)
+        except T.RulesError as e:
+            print(f"unsupported ({e}): {text[:60]}", flush=True)
+            continue
+        raise SystemExit(f"the reference accepts {text!r}")
+    out.write_text("\n".join(UNSUPPORTED) + "\n")
+
+
 def main(argv):
     write_rule_sets()
+    write_unsupported()
     for name in argv or list(SUITES):
         write_suite(name)
 

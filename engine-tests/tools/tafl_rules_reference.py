@@ -28,7 +28,11 @@ Readings chosen where docs/tafl-rules.md leaves room:
   defenders to move a strong king enclosed is captured (RULINGS §4) and encirclement counts;
   with the attackers to move an edge fort counts; a weak king between two attackers is not
   taken (no mover is known);
-- spd: a list whose every entry is -1 means no limit, like -1.
+- spd: a list whose every entry is -1 means no limit, like -1;
+- linc:y: the king's "three other neighbours" are read after the move's ordinary captures
+  (those take only defenders, so it makes no difference), and a king on a centre square on
+  the board edge (three neighbours only) is never the far side of a Linnaean capture; the
+  defender taken is counted with the move's captures like any other.
 """
 import sys
 
@@ -45,8 +49,7 @@ NAMED = {
     "fetlar": "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
     "copenhagen": "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
     "brandubh": "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
-    # tablut is left out: OpenTafl's Tablut 9x9 string has linc:y (Linnaean capture), which the
-    # contract does not support ("linc: must be n").
+    "tablut": "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
 }
 
 
@@ -183,8 +186,8 @@ class Rules:
             n = int(d["dim"])
         except ValueError:
             raise RulesError(f"dim: {d['dim']!r} is not a number") from None
-        if n % 2 == 0 or not 7 <= n <= 19:
-            raise RulesError(f"dim:{n} unsupported (odd, 7 to 19)")
+        if n % 2 == 0 or not 7 <= n <= 13:
+            raise RulesError(f"dim:{n} unsupported (odd, 7 to 13)")
         self.n = n
         nn = n * n
 
@@ -226,8 +229,7 @@ class Rules:
             raise RulesError(f"kj:{d['kj']} unsupported (only n)")
         if d.get("ber", "n") != "n":
             raise RulesError(f"ber:{d['ber']} unsupported (only n)")
-        if d.get("linc", "n") != "n":
-            raise RulesError(f"linc:{d['linc']} unsupported (only n)")
+        self.linc = yn("linc", "n")
         spd = d.get("spd", "-1")
         # Only "no speed limit": -1, or a list whose every entry is -1 (the same meaning).
         if not spd or any(x.strip() != "-1" for x in spd.split(",") if x.strip()) \
@@ -333,7 +335,7 @@ def parse_regalia(text):
         raise RulesError(f"side to move must be 'a' or 'd', not {side!r}")
     rows = board_text.split("/")
     n = len(rows)
-    if n % 2 == 0 or not 7 <= n <= 19:
+    if n % 2 == 0 or not 7 <= n <= 13:
         raise RulesError(f"{n} ranks: unsupported board size")
     board = [EMPTY] * (n * n)
     for i, row in enumerate(rows):
@@ -535,6 +537,22 @@ def king_enclosed(R, board, k):
     return True
 
 
+def linnaean(R, b, to):
+    """linc:y: the defender next to the attacker that moved to `to`, with the king on a centre
+    square beyond it and the king's three other neighbours attackers (all four of the king's
+    neighbours on the board); its square, or None."""
+    for ray in R.rays[to]:
+        if len(ray) < 2:
+            continue
+        v, w = ray[0], ray[1]
+        if b[v] != DEF or b[w] != KING or not R.is_centre[w]:
+            continue
+        ks = R.nbrs[w]
+        if len(ks) == 4 and all(b[x] == ATT for x in ks if x != v):
+            return v
+    return None
+
+
 def escaped(R, k):
     if R.esc == "c":
         return R.is_corner[k]
@@ -676,6 +694,10 @@ def apply_move(R, board, side, move):
                     if hostile(R, b, w, KING):
                         king_taken = True
             elif q == ATT and hostile(R, b, w, ATT):
+                captured.append(v)
+        if side == "a" and R.linc:
+            v = linnaean(R, b, to)
+            if v is not None and v not in captured:
                 captured.append(v)
         for v in captured:
             b[v] = EMPTY

@@ -15,5 +15,6 @@ mod sceptre_text;
 mod search_tactics;
 mod shell_tools;
 mod tafl;
+mod tafl_rule_sets;
 mod variant_data;
 mod variants;

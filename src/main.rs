@@ -28,6 +28,8 @@ enum Command {
     Render(cli::RenderArgs),
     /// Play engine-vs-engine games of any variant, refereed by the rules library.
     Match(Box<cli::MatchArgs>),
+    /// Speak the OpenTafl Engine Protocol on stdin/stdout (for OpenTafl's engine .ini files).
+    Opentafl(cli::OpenTaflArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cli::bench(a),
         Some(Command::Analyse(a)) => cli::analyse(a),
         Some(Command::Render(a)) => cli::render(a),
+        Some(Command::Opentafl(a)) => cli::opentafl(a),
         Some(Command::Match(_)) => match matches.subcommand_matches("match") {
             Some(m) => {
                 cli::match_command(cli::MatchArgs::from_matches(m).unwrap_or_else(|e| e.exit()))

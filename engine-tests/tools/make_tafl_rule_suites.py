@@ -229,7 +229,7 @@ SUITES["switches"] = [
     ("rules", rs(9, "corre:tT")),
     ("corre:tT: the king may not enter a corner (a2-a1 is no move), so he never escapes "
      "(OpenTafl 0.4.8.0b ignores corre without cenre: D1 16, D3 3362)",
-     ("d", "a2", "e5", "")),
+     ("d", "a2", "e7", "")),
     # 11x11
     ("rules", rs(11, "ka:n")),
     ("ka:n: the king is no anvil: e2-e5 does not take d5 against the king on c5",

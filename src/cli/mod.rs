@@ -3,12 +3,14 @@
 mod analyse;
 mod bench;
 mod match_cmd;
+mod opentafl;
 mod perft;
 mod render;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
 pub use match_cmd::{match_command, MatchArgs};
+pub use opentafl::{opentafl, OpenTaflArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 

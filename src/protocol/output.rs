@@ -21,13 +21,17 @@ impl Output {
         Output::new(Box::new(std::io::stdout()))
     }
 
-    /// Writes one line. A closed stdout (the GUI went away) is logged, never a panic.
+    /// Writes one line, in a single write with its newline (OpenTafl reads whatever one read
+    /// returns as whole lines). A closed stdout (the GUI went away) is logged, never a panic.
     pub fn line(&self, text: &str) {
+        let mut whole = String::with_capacity(text.len() + 1);
+        whole.push_str(text);
+        whole.push('\n');
         let mut sink = match self.sink.lock() {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),
         };
-        if let Err(e) = writeln!(sink, "{text}").and_then(|_| sink.flush()) {
+        if let Err(e) = sink.write_all(whole.as_bytes()).and_then(|_| sink.flush()) {
             log::warn!("could not write to the protocol output: {e}");
         }
     }

@@ -3,7 +3,7 @@
 //! position given as text.
 
 use super::board::{step, Square, CELLS, STEPS};
-use super::position::{Cell, Side, TaflPosition, MAX_CAPTURES};
+use super::position::{Cell, Ending, Side, TaflPosition, MAX_CAPTURES};
 use super::rules::{Shieldwall, CORNER, EDGE, ON_BOARD};
 
 /// A set of squares for flood fills.
@@ -70,7 +70,7 @@ impl TaflPosition {
     ) -> u8 {
         let mut rows: Vec<(Square, usize)> = Vec::new();
         // The mover as a bracket: it stands on an edge, the row runs along it.
-        if self.rules.flags(to) & EDGE != 0 {
+        if self.rules.flags(to) & EDGE != 0 && self.walls_with(self.cell(to), side) {
             for inside in self.inward(to).collect::<Vec<_>>() {
                 for d in 0..4 {
                     if d / 2 != inside / 2 {
@@ -134,23 +134,23 @@ impl TaflPosition {
         mover: Cell,
         to: Square,
         king_taken: bool,
-    ) -> Option<Side> {
+    ) -> Option<Ending> {
         match side {
             Side::Attackers => {
                 if king_taken || self.king_surrounded() {
-                    return Some(Side::Attackers);
+                    return Some(Ending::KingCaptured);
                 }
                 if self.rules.encirclement && self.defenders_encircled() {
-                    return Some(Side::Attackers);
+                    return Some(Ending::Encircled);
                 }
                 None
             }
             Side::Defenders => {
                 if mover == Cell::King && self.rules.escapes(to) {
-                    return Some(Side::Defenders);
+                    return Some(Ending::KingEscaped);
                 }
                 if self.rules.edge_fort && self.edge_fort() {
-                    return Some(Side::Defenders);
+                    return Some(Ending::EdgeFort);
                 }
                 None
             }
@@ -159,18 +159,18 @@ impl TaflPosition {
 
     /// The result of a position given as text: as if the other side had just moved.
     pub(super) fn settle(&mut self) {
-        self.winner = match self.king_square() {
-            None => Some(Side::Attackers),
-            Some(k) if self.rules.escapes(k) => Some(Side::Defenders),
+        self.ending = match self.king_square() {
+            None => Some(Ending::KingCaptured),
+            Some(k) if self.rules.escapes(k) => Some(Ending::KingEscaped),
             Some(_) => match self.side_to_move() {
-                Side::Defenders => {
-                    let enclosed = self.king_surrounded()
-                        || (self.rules.encirclement && self.defenders_encircled());
-                    enclosed.then_some(Side::Attackers)
+                Side::Defenders if self.king_surrounded() => Some(Ending::KingCaptured),
+                Side::Defenders if self.rules.encirclement && self.defenders_encircled() => {
+                    Some(Ending::Encircled)
                 }
-                Side::Attackers => {
-                    (self.rules.edge_fort && self.edge_fort()).then_some(Side::Defenders)
+                Side::Attackers if self.rules.edge_fort && self.edge_fort() => {
+                    Some(Ending::EdgeFort)
                 }
+                _ => None,
             },
         };
     }
@@ -228,7 +228,7 @@ impl TaflPosition {
         let mut moves = crate::core::MoveList::new();
         let mut probe = *self;
         probe.side = Side::Defenders;
-        probe.winner = None;
+        probe.ending = None;
         super::movegen::generate(&probe, crate::core::Scope::All, &mut moves);
         if !moves.iter().any(|m| m.from() == king) {
             return false;

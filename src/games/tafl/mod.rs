@@ -16,6 +16,6 @@ pub mod session;
 
 pub use eval::TaflEval;
 pub use notation::PositionError;
-pub use position::{Cell, Side, TaflMove, TaflPosition};
+pub use position::{Cell, Ending, Side, TaflMove, TaflPosition};
 pub use rules::{RuleSet, RulesError};
 pub use session::TaflRules;

@@ -87,6 +87,24 @@ impl crate::core::GameMove for TaflMove {
     }
 }
 
+/// How a game of tafl was decided by rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    KingCaptured,
+    KingEscaped,
+    EdgeFort,
+    Encircled,
+}
+
+impl Ending {
+    pub fn winner(self) -> Side {
+        match self {
+            Ending::KingCaptured | Ending::Encircled => Side::Attackers,
+            Ending::KingEscaped | Ending::EdgeFort => Side::Defenders,
+        }
+    }
+}
+
 /// The largest number of pieces one move can capture: three by custody, and shieldwall rows
 /// on both sides of the mover along the edge.
 pub const MAX_CAPTURES: usize = 24;
@@ -149,7 +167,7 @@ pub struct TaflPosition {
     /// Plies since the last capture: positions further back can never repeat.
     pub(super) since_capture: u16,
     /// The game's result by rule, set by the move that decided it.
-    pub(super) winner: Option<Side>,
+    pub(super) ending: Option<Ending>,
 }
 
 /// What make() took away.
@@ -158,7 +176,7 @@ pub struct Undo {
     captured: [Square; MAX_CAPTURES],
     count: u8,
     since_capture: u16,
-    winner: Option<Side>,
+    ending: Option<Ending>,
     key: u64,
 }
 
@@ -178,7 +196,7 @@ impl TaflPosition {
             attackers: 0,
             defenders: 0,
             since_capture: 0,
-            winner: None,
+            ending: None,
         }
     }
 
@@ -229,7 +247,12 @@ impl TaflPosition {
     /// The winner by rule, if any: the king captured or escaped, an edge fort, encirclement.
     #[inline(always)]
     pub fn winner(&self) -> Option<Side> {
-        self.winner
+        self.ending.map(Ending::winner)
+    }
+
+    /// How the game was decided by rule, if it was.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
     }
 
     pub(super) fn put(&mut self, sq: Square, c: Cell) {
@@ -301,7 +324,8 @@ impl TaflPosition {
             let victim = step(to, d);
             let c = self.cells[victim as usize];
             if c == enemy {
-                if self.hostile(step(victim, d), side, victim_kind) {
+                let beyond = step(victim, d);
+                if self.hostile(beyond, side, victim_kind) || self.linnaean(side, beyond) {
                     out[n as usize] = victim;
                     n += 1;
                 }
@@ -379,7 +403,7 @@ impl TaflPosition {
             captured: [NO_SQUARE; MAX_CAPTURES],
             count: 0,
             since_capture: self.since_capture,
-            winner: self.winner,
+            ending: self.ending,
             key: self.key,
         };
         let mover = self.cells[from as usize];
@@ -399,7 +423,7 @@ impl TaflPosition {
         } else {
             self.since_capture + 1
         };
-        self.winner = self.result_after_move(side, mover, to, king_taken);
+        self.ending = self.result_after_move(side, mover, to, king_taken);
         self.set_side(side.flip());
         undo
     }
@@ -415,7 +439,7 @@ impl TaflPosition {
         self.remove(m.to());
         self.put(m.from(), mover);
         self.since_capture = undo.since_capture;
-        self.winner = undo.winner;
+        self.ending = undo.ending;
         self.key = undo.key;
     }
 
@@ -424,7 +448,7 @@ impl TaflPosition {
             captured: [NO_SQUARE; MAX_CAPTURES],
             count: 0,
             since_capture: self.since_capture,
-            winner: self.winner,
+            ending: self.ending,
             key: self.key,
         };
         self.since_capture += 1;

@@ -441,6 +441,9 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         (None, Some(s)) => (s, true),
         (None, None) => return Err(RulesError::MissingStart),
     };
+    if let Some(c) = start.chars().find(|c| "cnmgkCNMG".contains(*c)) {
+        return unsupported(&format!("special pieces ('{c}' in the start)"));
+    }
     let start = read_otn_record(start, size, top_first).map_err(RulesError::Start)?;
     let kings = start.iter().filter(|(_, c)| *c == Cell::King).count();
     if kings != 1 {

@@ -1,7 +1,8 @@
 //! Tafl as the session layer sees it: the rule set the `TaflRules` option chooses, how its
 //! positions are read, described and benched, and how its games end in words.
 
-use super::{bench, describe, PositionError, RuleSet, Side, TaflEval, TaflPosition};
+use super::position::Ending;
+use super::{bench, describe, PositionError, RuleSet, TaflEval, TaflPosition};
 use crate::render::Diagram;
 use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
 use std::sync::Mutex;
@@ -84,14 +85,10 @@ impl VariantRules for TaflRules {
     }
 
     fn decided_reason(&self, pos: &TaflPosition) -> &'static str {
-        let king = pos.king_square();
-        match pos.winner() {
-            Some(Side::Defenders) if king.is_some_and(|k| self.rules.escapes(k)) => {
-                "the king's escape"
-            }
-            Some(Side::Defenders) => "an edge fort",
-            _ if pos.king_surrounded() || king.is_none() => "capturing the king",
-            _ if self.rules.encirclement && pos.defenders_encircled() => "encirclement",
+        match pos.ending() {
+            Some(Ending::KingEscaped) => "the king's escape",
+            Some(Ending::EdgeFort) => "an edge fort",
+            Some(Ending::Encircled) => "encirclement",
             _ => "capturing the king",
         }
     }

@@ -22,8 +22,10 @@ fn data(path: &str) -> String {
     std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
 }
 
-/// A suite's lines: the rules in force, the position, and its counts by depth.
-fn suite(name: &str) -> Vec<(String, String, Vec<(u32, u64)>)> {
+/// A suite line: the rules in force, the position, and its counts by depth.
+type RuleSetLine = (String, String, Vec<(u32, u64)>);
+
+fn suite(name: &str) -> Vec<RuleSetLine> {
     let mut rules = String::from("default");
     let mut out = Vec::new();
     for line in data(&format!("perft/{name}.epd")).lines() {

@@ -13,7 +13,13 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     pub fn start() -> EngineProcess {
+        EngineProcess::start_with(&[])
+    }
+
+    /// The binary with arguments (`opentafl` …).
+    pub fn start_with(args: &[&str]) -> EngineProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_regalia"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -87,6 +93,18 @@ impl EngineProcess {
             .unwrap_or_default()
             .to_string();
         (lines, best)
+    }
+
+    /// Waits for the process to end by itself; None if it has not after `timeout`.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
     }
 
     pub fn quit(mut self) -> std::process::ExitStatus {

@@ -3,6 +3,7 @@
 mod engine_process;
 mod match_runner;
 mod multiplayer;
+mod opentafl;
 mod perft_suite;
 mod protocol_conversations;
 mod python_client;

@@ -465,9 +465,7 @@ fn search_thread(
                     found.push(format!("{} 0", record(&best)));
                 }
             }
-            out.line(
-                format!("analysis {} {}", found.len(), found.join(" ")).trim_end(),
-            );
+            out.line(format!("analysis {} {}", found.len(), found.join(" ")).trim_end());
         }
         (_, Err(e)) => out.line(&format!("error 0 {}", one_line(&e.to_string()))),
     }

@@ -127,3 +127,61 @@ fn tafl_plays_complete_games_against_itself() {
         e.quit();
     }
 }
+
+/// Plays `best` in `position` and returns what the engine says of the game afterwards.
+fn result_after(e: &mut EngineProcess, position: &str, best: &str) -> Vec<String> {
+    e.send(&format!("position fen {position} moves {best}"));
+    e.sync()
+}
+
+#[test]
+fn tactics_on_brandubh_and_copenhagen() {
+    let mut e = engine();
+    e.send("setoption name TaflRules value brandubh");
+    // Brandubh's king is weak: d7-d5 takes him between b5 and d5.
+    let p = "3a3/7/1ak4/7/7/7/4d2 a";
+    e.send(&format!("position fen {p}"));
+    let (lines, best) = e.search("go depth 4", LONG);
+    assert_eq!(
+        (final_score(&lines).as_str(), best.as_str()),
+        ("mate 1", "d7d5")
+    );
+    assert_eq!(
+        result_after(&mut e, p, &best),
+        vec!["info string game over: the attackers win by capturing the king"]
+    );
+    // Brandubh's defenders: the king runs to a corner.
+    let p = "3a3/7/7/7/k6/7/3a3 d";
+    e.send(&format!("position fen {p}"));
+    let (lines, best) = e.search("go depth 4", LONG);
+    assert_eq!(final_score(&lines), "mate 1");
+    assert_eq!(
+        result_after(&mut e, p, &best),
+        vec!["info string game over: the defenders win by the king's escape"]
+    );
+    e.send("setoption name TaflRules value copenhagen");
+    // Copenhagen's edge fort: d6-d3 makes the walls round the king on e1 unbreakable.
+    let p = "11/11/9a1/11/11/3d6a/11/11/4d6/3d1d5/3dkd5 d";
+    e.send(&format!("position fen {p}"));
+    let (lines, best) = e.search("go depth 4", LONG);
+    assert_eq!(final_score(&lines), "mate 1");
+    assert_eq!(
+        result_after(&mut e, p, &best),
+        vec!["info string game over: the defenders win by an edge fort"]
+    );
+    // Copenhagen's shieldwall: d3-d1 closes the row b1 c1 against the corner a1 and takes
+    // both (the king is walled in and far away).
+    let p = "11/11/11/11/4ddd4/4dkd4/4ddd4/11/3a7/1aa8/1dd8 a";
+    e.send(&format!("position fen {p}"));
+    let (_, best) = e.search("go depth 3", LONG);
+    assert_eq!(best, "d3d1");
+    e.send(&format!("position fen {p} moves d3d1"));
+    e.send("d");
+    let d = e.read_until(LONG, |l| l.starts_with("Checkers:"));
+    assert!(
+        d.iter()
+            .any(|l| l == "Pieces: 3 attackers, 8 defenders and the king"),
+        "{d:?}"
+    );
+    e.quit();
+}

@@ -13,7 +13,6 @@ use crate::search::TranspositionTable;
 use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, SharedTable};
 use crate::session::{SearchControl, Session, Variant};
 use message::{record, Clock};
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -481,24 +480,8 @@ pub fn run_stdio(settings: Settings) {
     Variant::init_all();
     let mut engine = OpenTaflEngine::new(Output::stdout(), settings);
     engine.greet();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&bytes);
-                if !engine.handle_line(&line) {
-                    return;
-                }
-            }
-            Err(e) => {
-                log::warn!("stdin closed: {e}");
-                break;
-            }
-        }
+    if super::read_stdin_lines(|line| engine.handle_line(line)) {
+        return;
     }
     engine.finish_input();
 }

@@ -185,3 +185,24 @@ fn tactics_on_brandubh_and_copenhagen() {
     );
     e.quit();
 }
+
+#[test]
+fn the_repetition_rule_of_each_rule_set() {
+    let mut e = engine();
+    let moves = "d1d2 f4f3 d2d1 f3f4 d1d2 f4f3 d2d1 f3f4";
+    // The seed's game: a draw. Copenhagen (tfr:w): lost by the side that repeated, here the
+    // defenders with f3f4. The same under `tfr:l` is won by it.
+    for (rules, said) in [
+        ("default", "draw by threefold repetition"),
+        ("copenhagen", "the attackers win by the repetition rule"),
+        (
+            "dim:11 tfr:l start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+            "the defenders win by the repetition rule",
+        ),
+    ] {
+        e.send(&format!("setoption name TaflRules value {rules}"));
+        e.send(&format!("position startpos moves {moves}"));
+        assert_eq!(e.sync(), vec![format!("info string game over: {said}")], "{rules}");
+    }
+    e.quit();
+}

@@ -55,6 +55,11 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn decided_reason(&self, _g: &Self::G) -> &'static str {
         "rule"
     }
+    /// Why a third occurrence decided the game where the game says it decides ("perpetual
+    /// check" in Sceptre 1027; a repetition rule in tafl).
+    fn repetition_reason(&self) -> &'static str {
+        "perpetual check"
+    }
     /// The format of the variant's game records.
     fn record_format(&self) -> super::RecordFormat {
         super::RecordFormat::Lines
@@ -249,7 +254,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             return self.end(o, self.rules.decided_reason(&self.game));
         }
         if let Some(o) = self.decided_by_history() {
-            return self.end(o, "perpetual check");
+            return self.end(o, self.rules.repetition_reason());
         }
         if self.legal().is_empty() {
             if let NoMoves::Ends(o) = self.game.no_moves() {

@@ -431,8 +431,11 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
     let repetition = match get("tfr").unwrap_or("d") {
         "i" => Repetition::Ignored,
         "d" => Repetition::Draw,
-        "l" => Repetition::RepeaterLoses,
-        "w" => Repetition::RepeaterWins,
+        // As OpenTafl plays them: under `w` the side to move after the third occurrence wins,
+        // so the side that repeated loses (Copenhagen's "perpetual repetition is forbidden");
+        // `l` the other way round.
+        "w" => Repetition::RepeaterLoses,
+        "l" => Repetition::RepeaterWins,
         v => return Err(bad("tfr", v)),
     };
     let list = |key: &str, default: u8| get(key).map_or(default, kinds);

@@ -93,6 +93,10 @@ impl VariantRules for TaflRules {
         }
     }
 
+    fn repetition_reason(&self) -> &'static str {
+        "the repetition rule"
+    }
+
     fn bench_positions(&self) -> &'static [&'static str] {
         if std::ptr::eq(self.rules, RuleSet::default_rules()) {
             bench::BENCH_POSITIONS

@@ -630,3 +630,47 @@ fn a_faulting_seat_leaves_a_four_seat_game_and_the_others_play_on() {
         "most games outlive the broken engine's second move: {records:?}"
     );
 }
+
+/// A tafl match under another rule set: the referee plays the engines' `TaflRules`, starts from
+/// that rule set's start, and the records name the rule set, so they replay.
+#[test]
+fn a_tafl_match_under_another_rule_set_is_refereed_by_it() {
+    let out = scratch("brandubh.txt");
+    let (ok, stdout, stderr) = run_match(&format!(
+        "--variant tafl {} {} --nodes 2000 --max-moves 100 --games 2 --out '{}'",
+        regalia_engine("a", "option.TaflRules=brandubh"),
+        regalia_engine("b", "option.TaflRules=brandubh"),
+        out.display()
+    ));
+    assert!(ok, "{stdout}\n{stderr}");
+    let records = line_records(&std::fs::read_to_string(&out).expect("records"));
+    assert_eq!(records.len(), 2);
+    for game in &records {
+        let get = |key: &str| -> Vec<&str> {
+            game.iter()
+                .filter(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+                .collect()
+        };
+        assert_eq!(get("option"), ["TaflRules brandubh"]);
+        assert_eq!(get("start"), ["3a3/3a3/3d3/aadkdaa/3d3/3a3/3a3 a"]);
+        let mut referee = Variant::Tafl
+            .configured_session(&[("TaflRules".into(), "brandubh".into())])
+            .unwrap();
+        referee.set_position(Some(get("start")[0]), &[]).unwrap();
+        for m in get("move") {
+            let text = m.split_whitespace().nth(2).unwrap();
+            referee
+                .play(text)
+                .expect("recorded moves are legal under Brandubh");
+        }
+        assert!(matches!(referee.status(), GameStatus::Over(_)) || get("move").len() == 200);
+    }
+    // Engines given different rule sets would play different games: refused.
+    let (ok, _, stderr) = run_match(&format!(
+        "--variant tafl {} {} --nodes 2000 --games 2",
+        regalia_engine("a", "option.TaflRules=brandubh"),
+        regalia_engine("b", ""),
+    ));
+    assert!(!ok && stderr.contains("same tafl options"), "{stderr}");
+}

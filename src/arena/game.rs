@@ -24,6 +24,8 @@ pub struct GameSetup {
 /// What every game of a match shares.
 pub struct GameRules<'a> {
     pub variant: Variant,
+    /// The variant's own options, under which the referee judges.
+    pub variant_options: &'a [(String, String)],
     pub engines: &'a [EngineSpec],
     pub limits: &'a MoveLimits,
     pub adjudication: &'a Adjudication,
@@ -83,6 +85,8 @@ pub struct SeatEvent {
 pub struct GameRecord {
     pub setup: GameSetup,
     pub variant: Variant,
+    /// The variant's own options the game was played under (a tafl rule set…).
+    pub variant_options: Vec<(String, String)>,
     /// "white", "black" / "attackers", "defenders".
     pub seat_names: Vec<String>,
     pub moves: Vec<PlayedMove>,
@@ -153,7 +157,7 @@ pub fn play(
     rules: &GameRules,
     slots: &mut EngineSlots,
 ) -> Result<GameRecord, MatchError> {
-    let mut referee = rules.variant.new_session();
+    let mut referee = super::referee::new_session(rules.variant, rules.variant_options);
     referee
         .set_position(Some(&setup.opening.position), &[])
         .map_err(|e| MatchError::Openings(format!("{}: {e}", setup.opening.source)))?;
@@ -162,6 +166,7 @@ pub fn play(
     let mut record = GameRecord {
         setup,
         variant: rules.variant,
+        variant_options: rules.variant_options.to_vec(),
         seat_names,
         moves: Vec::new(),
         events: Vec::new(),

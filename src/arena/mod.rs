@@ -14,6 +14,7 @@ mod engine_spec;
 pub mod game;
 pub mod openings;
 pub mod record;
+pub mod referee;
 mod runner;
 pub mod standings;
 pub mod stats;

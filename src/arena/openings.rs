@@ -16,7 +16,11 @@ pub struct Opening {
 
 /// Reads the openings at `path` (a file, or a folder whose files are read in name order).
 /// Every position must be legal and not yet decided.
-pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
+pub fn load(
+    path: &Path,
+    variant: Variant,
+    options: &[(String, String)],
+) -> Result<Vec<Opening>, MatchError> {
     let read_error = |e: std::io::Error| MatchError::Openings(format!("{}: {e}", path.display()));
     let mut files = Vec::new();
     if path.is_dir() {
@@ -35,7 +39,13 @@ pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
     for file in files {
         let text = std::fs::read_to_string(&file)
             .map_err(|e| MatchError::Openings(format!("{}: {e}", file.display())))?;
-        read(&text, &file.display().to_string(), variant, &mut openings)?;
+        read(
+            &text,
+            &file.display().to_string(),
+            variant,
+            options,
+            &mut openings,
+        )?;
     }
     if openings.is_empty() {
         return Err(MatchError::Openings(format!(
@@ -47,15 +57,16 @@ pub fn load(path: &Path, variant: Variant) -> Result<Vec<Opening>, MatchError> {
 }
 
 /// The openings shipped with the binary for `variant` (`openings/<variant>/`, built in, so a
-/// match finds them from any folder), or its start position when it ships none.
-pub fn shipped(variant: Variant) -> Result<Vec<Opening>, MatchError> {
+/// match finds them from any folder), or its start position when it ships none. Under
+/// variant options (another tafl rule set…) the shipped files may not fit: the start then.
+pub fn shipped(variant: Variant, options: &[(String, String)]) -> Result<Vec<Opening>, MatchError> {
     let files = variant.shipped_openings();
-    if files.is_empty() {
-        return Ok(start_only(variant));
+    if files.is_empty() || !options.is_empty() {
+        return Ok(start_only(variant, options));
     }
     let mut openings = Vec::new();
     for file in files {
-        read(file.text, file.path, variant, &mut openings)?;
+        read(file.text, file.path, variant, options, &mut openings)?;
     }
     if openings.is_empty() {
         return Err(MatchError::Openings(format!(
@@ -66,9 +77,9 @@ pub fn shipped(variant: Variant) -> Result<Vec<Opening>, MatchError> {
 }
 
 /// The variant's own start, when no openings are given.
-pub fn start_only(variant: Variant) -> Vec<Opening> {
+pub fn start_only(variant: Variant, options: &[(String, String)]) -> Vec<Opening> {
     Vec::from([Opening {
-        position: variant.new_session().position_text(),
+        position: super::referee::new_session(variant, options).position_text(),
         source: "start position".to_string(),
     }])
 }
@@ -78,6 +89,7 @@ fn read(
     text: &str,
     name: &str,
     variant: Variant,
+    options: &[(String, String)],
     openings: &mut Vec<Opening>,
 ) -> Result<(), MatchError> {
     for (number, line) in text.lines().enumerate() {
@@ -86,7 +98,8 @@ fn read(
             continue;
         }
         let source = format!("{name}:{}", number + 1);
-        check(line, variant).map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
+        check(line, variant, options)
+            .map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
         openings.push(Opening {
             position: line.to_string(),
             source,
@@ -97,9 +110,14 @@ fn read(
 
 /// The openings of a game of `seats` players, for a variant whose shipped openings mix player
 /// counts (Sceptre's two-, three- and four-player set-ups): all of them if none has that many.
-pub fn for_seats(openings: Vec<Opening>, variant: Variant, seats: usize) -> Vec<Opening> {
+pub fn for_seats(
+    openings: Vec<Opening>,
+    variant: Variant,
+    options: &[(String, String)],
+    seats: usize,
+) -> Vec<Opening> {
     let seats_of = |o: &Opening| {
-        let mut session = variant.new_session();
+        let mut session = super::referee::new_session(variant, options);
         session
             .set_position(Some(&o.position), &[])
             .map(|()| session.seats())
@@ -117,8 +135,8 @@ pub fn for_seats(openings: Vec<Opening>, variant: Variant, seats: usize) -> Vec<
     }
 }
 
-fn check(position: &str, variant: Variant) -> Result<(), String> {
-    let mut session = variant.new_session();
+fn check(position: &str, variant: Variant, options: &[(String, String)]) -> Result<(), String> {
+    let mut session = super::referee::new_session(variant, options);
     session
         .set_position(Some(position), &[])
         .map_err(|e| e.to_string())?;
@@ -138,7 +156,7 @@ mod tests {
             let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("openings")
                 .join(variant.name());
-            let openings = load(&folder, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let openings = load(&folder, variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}"));
             assert!(
                 openings.len() >= 20,
                 "{variant}: {} openings",
@@ -152,8 +170,8 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         for &variant in Variant::ALL {
             let folder = root.join("openings").join(variant.name());
-            let on_disk = load(&folder, variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-            let built_in = shipped(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let on_disk = load(&folder, variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let built_in = shipped(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}"));
             assert_eq!(
                 built_in.len(),
                 on_disk.len(),
@@ -182,15 +200,17 @@ mod tests {
             "# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a fen\n",
         )
         .expect("write");
-        let error = load(&file, Variant::Chess)
+        let error = load(&file, Variant::Chess, &[])
             .expect_err("line 3 is bad")
             .to_string();
         assert!(error.contains("bad.epd:3"), "{error}");
         std::fs::write(&file, "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\n").expect("write");
-        let error = load(&file, Variant::Chess).expect_err("mated").to_string();
+        let error = load(&file, Variant::Chess, &[])
+            .expect_err("mated")
+            .to_string();
         assert!(error.contains("already over"), "{error}");
         std::fs::write(&file, "# only comments\n").expect("write");
-        assert!(load(&file, Variant::Chess).is_err());
+        assert!(load(&file, Variant::Chess, &[]).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

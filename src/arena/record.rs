@@ -120,6 +120,9 @@ fn line_record(game: &GameRecord, header: &RecordHeader) -> String {
     let mut out = String::new();
     out.push_str(&format!("game {}\n", game.setup.number));
     out.push_str(&format!("variant {}\n", game.variant.name()));
+    for (name, value) in &game.variant_options {
+        out.push_str(&format!("option {name} {value}\n"));
+    }
     out.push_str(&format!("event {}\n", header.event));
     out.push_str(&format!("date {}\n", header.date));
     for (seat, name) in game.seat_names.iter().enumerate() {
@@ -181,6 +184,7 @@ mod tests {
         ending: Ending,
     ) -> GameRecord {
         GameRecord {
+            variant_options: Vec::new(),
             setup: GameSetup {
                 number: 7,
                 opening: Opening {

@@ -19,6 +19,8 @@ use std::time::Duration;
 
 pub struct MatchConfig {
     pub variant: Variant,
+    /// The variant's own options the engines are given: the referee plays under them too.
+    pub variant_options: Vec<(String, String)>,
     pub engines: Vec<EngineSpec>,
     pub limits: MoveLimits,
     pub adjudication: Adjudication,
@@ -60,7 +62,7 @@ pub fn run(
     mut on_game: impl FnMut(&GameRecord, &Standings),
 ) -> Result<MatchSummary, MatchError> {
     let seats = seat_count(config)?;
-    let probe = config.variant.new_session();
+    let probe = super::referee::new_session(config.variant, &config.variant_options);
     if config.engines.len() != seats {
         return Err(MatchError::Setup(format!(
             "{} has {seats} seats: give {seats} --engine arguments (got {})",
@@ -96,6 +98,7 @@ pub fn run(
     let stop = AtomicBool::new(false);
     let rules = GameRules {
         variant: config.variant,
+        variant_options: &config.variant_options,
         engines: &config.engines,
         limits: &config.limits,
         adjudication: &config.adjudication,
@@ -169,7 +172,7 @@ pub fn run(
 /// How many seats the match's games have: the openings say (a game of several player counts,
 /// like Sceptre's, sets them in its positions), and they must all agree.
 fn seat_count(config: &MatchConfig) -> Result<usize, MatchError> {
-    let mut probe = config.variant.new_session();
+    let mut probe = super::referee::new_session(config.variant, &config.variant_options);
     let mut seats = None;
     for opening in &config.openings {
         probe
@@ -187,7 +190,9 @@ fn seat_count(config: &MatchConfig) -> Result<usize, MatchError> {
             Some(_) => {}
         }
     }
-    Ok(seats.unwrap_or_else(|| config.variant.new_session().seats()))
+    Ok(seats.unwrap_or_else(|| {
+        super::referee::new_session(config.variant, &config.variant_options).seats()
+    }))
 }
 
 /// Starts every engine once: a program that cannot be run at all, or that cannot play the

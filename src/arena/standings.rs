@@ -175,6 +175,7 @@ mod tests {
     fn record(seat_engines: Vec<usize>, ending: Ending) -> GameRecord {
         let seats = seat_engines.len();
         GameRecord {
+            variant_options: Vec::new(),
             setup: GameSetup {
                 number: 1,
                 opening: Opening {

@@ -207,10 +207,17 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             after: args.draw_after,
         }),
     };
+    let variant_options = crate::arena::referee::variant_options(variant, &engines)?;
+    let options = &variant_options;
     let openings = match &args.openings {
-        Some(path) => openings::load(path, variant)?,
+        Some(path) => openings::load(path, variant, options)?,
         // The shipped openings of a game of several player counts: those for this many engines.
-        None => openings::for_seats(openings::shipped(variant)?, variant, engines.len()),
+        None => openings::for_seats(
+            openings::shipped(variant, options)?,
+            variant,
+            options,
+            engines.len(),
+        ),
     };
     let mut openings = openings;
     if let Some(seed) = args.shuffle_openings {
@@ -229,6 +236,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     }
     Ok(MatchConfig {
         variant,
+        variant_options,
         engines,
         limits,
         adjudication,

@@ -58,15 +58,21 @@ pub fn load(
 
 /// The openings shipped with the binary for `variant` (`openings/<variant>/`, built in, so a
 /// match finds them from any folder), or its start position when it ships none. Under
-/// variant options (another tafl rule set…) the shipped files may not fit: the start then.
+/// variant options (another tafl rule set…) the shipped files may not fit (another board
+/// size): the start then.
 pub fn shipped(variant: Variant, options: &[(String, String)]) -> Result<Vec<Opening>, MatchError> {
     let files = variant.shipped_openings();
-    if files.is_empty() || !options.is_empty() {
+    if files.is_empty() {
         return Ok(start_only(variant, options));
     }
     let mut openings = Vec::new();
     for file in files {
-        read(file.text, file.path, variant, options, &mut openings)?;
+        if let Err(e) = read(file.text, file.path, variant, options, &mut openings) {
+            if options.is_empty() {
+                return Err(e);
+            }
+            return Ok(start_only(variant, options));
+        }
     }
     if openings.is_empty() {
         return Err(MatchError::Openings(format!(

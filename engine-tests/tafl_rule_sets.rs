@@ -8,13 +8,14 @@ use regalia::games::tafl::{Cell, Ending, RuleSet, Side, TaflPosition};
 use regalia::search::perft::perft;
 use std::time::Duration;
 
+/// `perft/tafl-rule-sets/<name>.epd`.
 const SUITES: [&str; 6] = [
-    "tafl-default",
-    "tafl-fetlar",
-    "tafl-copenhagen",
-    "tafl-brandubh",
-    "tafl-tablut",
-    "tafl-switches",
+    "default",
+    "fetlar",
+    "copenhagen",
+    "brandubh",
+    "tablut",
+    "switches",
 ];
 
 fn data(path: &str) -> String {
@@ -28,7 +29,7 @@ type RuleSetLine = (String, String, Vec<(u32, u64)>);
 fn suite(name: &str) -> Vec<RuleSetLine> {
     let mut rules = String::from("default");
     let mut out = Vec::new();
-    for line in data(&format!("perft/{name}.epd")).lines() {
+    for line in data(&format!("perft/tafl-rule-sets/{name}.epd")).lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

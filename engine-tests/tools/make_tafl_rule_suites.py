@@ -2,8 +2,8 @@
 """Regenerates the tafl rule-set perft suites from tafl_rules_reference.py (independent of the
 engine, written from docs/tafl-rules.md), and the named rules strings:
 
-    engine-tests/perft/tafl-<name>.epd     for default, fetlar, copenhagen, brandubh, tablut
-    engine-tests/perft/tafl-switches.epd   one switch at a time under explicit rules strings
+    engine-tests/perft/tafl-rule-sets/<name>.epd for default, fetlar, copenhagen, brandubh, tablut
+    engine-tests/perft/tafl-rule-sets/switches.epd one switch at a time under explicit rules strings
     engine-tests/data/tafl-rule-sets.txt   <name> <rules string>, one a line
     engine-tests/data/tafl-unsupported-rules.txt   rules strings that must be refused, one a line
 
@@ -379,7 +379,7 @@ def write_suite(name):
         lines.append(text + " ;" + " ;".join(f"D{d} {c}" for d, c in enumerate(cs, 1)))
         positions += 1
         print(f"{name}: {text} {cs}", flush=True)
-    out = HERE.parent / "perft" / f"tafl-{name}.epd"
+    out = HERE.parent / "perft" / "tafl-rule-sets" / f"{name}.epd"
     out.write_text("\n".join(lines) + "\n")
     print(f"{out}: {positions} positions", flush=True)
 

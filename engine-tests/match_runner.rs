@@ -133,6 +133,14 @@ fn line_records(text: &str) -> Vec<Vec<(String, String)>> {
         .collect()
 }
 
+/// The values of every `key` line of one game's record, in order.
+fn values<'a>(game: &'a [(String, String)], key: &str) -> Vec<&'a str> {
+    game.iter()
+        .filter(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+        .collect()
+}
+
 #[test]
 fn a_tafl_match_writes_line_records_that_replay_to_their_results() {
     let out = scratch("tafl.txt");
@@ -149,12 +157,7 @@ fn a_tafl_match_writes_line_records_that_replay_to_their_results() {
     assert_eq!(records.len(), 4);
     let mut numbers = Vec::new();
     for game in &records {
-        let get = |key: &str| -> Vec<&str> {
-            game.iter()
-                .filter(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-                .collect()
-        };
+        let get = |key: &str| values(game, key);
         let number: usize = get("game")[0].parse().expect("game number");
         numbers.push(number);
         assert_eq!(get("variant"), ["tafl"]);
@@ -439,12 +442,7 @@ fn clock_value(go: &str, word: &str) -> Option<u64> {
 /// Replays a takeaway line record with the rules library: the seat of every move, the forfeits,
 /// the points; returns the referee at the end.
 fn replay_takeaway(game: &[(String, String)]) -> Box<dyn Session> {
-    let get = |key: &str| -> Vec<&str> {
-        game.iter()
-            .filter(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-            .collect()
-    };
+    let get = |key: &str| values(game, key);
     let mut referee = Variant::Takeaway.new_session();
     referee
         .set_position(Some(get("start")[0]), &[])
@@ -646,12 +644,7 @@ fn a_tafl_match_under_another_rule_set_is_refereed_by_it() {
     let records = line_records(&std::fs::read_to_string(&out).expect("records"));
     assert_eq!(records.len(), 2);
     for game in &records {
-        let get = |key: &str| -> Vec<&str> {
-            game.iter()
-                .filter(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-                .collect()
-        };
+        let get = |key: &str| values(game, key);
         assert_eq!(get("option"), ["TaflRules brandubh"]);
         assert_eq!(get("start"), ["3a3/3a3/3d3/aadkdaa/3d3/3a3/3a3 a"]);
         let mut referee = Variant::Tafl

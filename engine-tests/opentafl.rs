@@ -242,7 +242,8 @@ fn hosted_game(rules: &str, max_plies: usize) -> (Option<GameStatus>, usize) {
                 record(host.as_ref())
             ));
         }
-        e.send("clock 20000 20000 1 2 2");
+        // Little main time and no overtime: about 20 ms a move.
+        e.send("clock 3000 3000 0 0 0");
         e.send(&format!("play {name}"));
         let m = plain(&await_move(e));
         host.play(&m)

@@ -14,6 +14,7 @@ mod sceptre_protocol;
 mod sceptre_rules;
 mod sceptre_text;
 mod search_tactics;
+mod serve_api;
 mod shell_tools;
 mod tafl;
 mod tafl_rule_sets;

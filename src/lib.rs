@@ -11,4 +11,5 @@ pub mod games;
 pub mod protocol;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod session;

@@ -30,6 +30,8 @@ enum Command {
     Match(Box<cli::MatchArgs>),
     /// Speak the OpenTafl Engine Protocol on stdin/stdout (for OpenTafl's engine .ini files).
     Opentafl(cli::OpenTaflArgs),
+    /// Play and analyse every game in a browser: a local web server with one built-in page.
+    Serve(cli::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Analyse(a)) => cli::analyse(a),
         Some(Command::Render(a)) => cli::render(a),
         Some(Command::Opentafl(a)) => cli::opentafl(a),
+        Some(Command::Serve(a)) => cli::serve(a),
         Some(Command::Match(_)) => match matches.subcommand_matches("match") {
             Some(m) => {
                 cli::match_command(cli::MatchArgs::from_matches(m).unwrap_or_else(|e| e.exit()))

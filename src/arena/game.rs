@@ -68,6 +68,8 @@ pub enum Ending {
         winner: Option<u8>,
         why: String,
     },
+    /// Still going (the record of a game saved mid-way, as `regalia serve` offers it).
+    Unfinished,
 }
 
 /// A seat leaving a game of three or four that goes on without it.
@@ -103,6 +105,7 @@ impl GameRecord {
         match &self.ending {
             Ending::Rule(end) => end.winner,
             Ending::Adjudicated { winner, .. } => *winner,
+            Ending::Unfinished => None,
             Ending::Fault { seat, .. } => {
                 let others = self.active.without(*seat);
                 (others.len() == 1).then(|| others.iter().next()).flatten()
@@ -123,6 +126,7 @@ impl GameRecord {
         };
         let still_in: Vec<u8> = self.active.iter().collect();
         match (self.winner(), &self.ending) {
+            (_, Ending::Unfinished) => {}
             (Some(w), _) => points[w as usize] = 1.0,
             (None, Ending::Rule(end)) if !end.drawn.is_empty() => share(&mut points, &end.drawn),
             (None, Ending::Fault { seat, .. }) => {
@@ -143,6 +147,7 @@ impl GameRecord {
                 format!("forfeit by {}: {detail}", self.seat_names[*seat as usize])
             }
             Ending::Adjudicated { why, .. } => format!("adjudicated: {why}"),
+            Ending::Unfinished => "the game goes on".to_string(),
         }
     }
 }

@@ -8,6 +8,8 @@ use crate::session::RecordFormat;
 /// What every record of a match shares.
 pub struct RecordHeader<'a> {
     pub event: &'a str,
+    /// The PGN `Site`: the program that recorded the game.
+    pub site: &'a str,
     pub date: &'a str,
     pub engine_names: &'a [String],
     pub limits: &'a str,
@@ -24,6 +26,9 @@ pub fn record_text(game: &GameRecord, header: &RecordHeader) -> String {
 }
 
 fn pgn_result(game: &GameRecord) -> &'static str {
+    if game.ending == Ending::Unfinished {
+        return "*";
+    }
     match game.winner() {
         Some(0) => "1-0",
         Some(_) => "0-1",
@@ -35,6 +40,7 @@ fn pgn_termination(game: &GameRecord) -> &'static str {
     match &game.ending {
         Ending::Rule(_) => "normal",
         Ending::Adjudicated { .. } => "adjudication",
+        Ending::Unfinished => "unterminated",
         Ending::Fault { kind, .. } => match kind {
             FaultKind::TimeForfeit => "time forfeit",
             FaultKind::IllegalMove => "rules infraction",
@@ -60,7 +66,7 @@ fn pgn(game: &GameRecord, header: &RecordHeader) -> String {
         out.push_str(&format!("[{key} \"{}\"]\n", quoted(value)));
     };
     tag("Event", header.event);
-    tag("Site", "regalia match");
+    tag("Site", header.site);
     tag("Date", header.date);
     tag("Round", &game.setup.number.to_string());
     tag("White", name(0));
@@ -215,6 +221,7 @@ mod tests {
 
     fn header<'a>(names: &'a [String]) -> RecordHeader<'a> {
         RecordHeader {
+            site: "regalia match",
             event: "test",
             date: "2026.11.29",
             engine_names: names,

@@ -88,6 +88,7 @@ pub fn run(
         .map_or("-".to_string(), |tc| tc.to_string());
     let limits_text = config.limits.describe();
     let header = RecordHeader {
+        site: "regalia match",
         event: &config.event,
         date: &config.date,
         engine_names: &engine_names,

@@ -1,4 +1,4 @@
-//! The shell subcommands: perft, bench, analyse, render and match.
+//! The shell subcommands: perft, bench, analyse, render, match, opentafl and serve.
 
 mod analyse;
 mod bench;
@@ -6,6 +6,7 @@ mod match_cmd;
 mod opentafl;
 mod perft;
 mod render;
+mod serve;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
@@ -13,6 +14,7 @@ pub use match_cmd::{match_command, MatchArgs};
 pub use opentafl::{opentafl, OpenTaflArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
+pub use serve::{serve, ServeArgs};
 
 use crate::session::{Session, Variant, VariantError};
 use clap::Args;
@@ -79,6 +81,8 @@ pub enum CliError {
     },
     /// stdout went away (e.g. piped into `head`): not worth a message.
     Output(std::io::Error),
+    /// `regalia serve` could not listen.
+    Serve(crate::serve::ServeError),
 }
 
 impl fmt::Display for CliError {
@@ -90,6 +94,7 @@ impl fmt::Display for CliError {
                 write!(f, "cannot write {}: {error}", path.display())
             }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
+            CliError::Serve(e) => write!(f, "{e}"),
         }
     }
 }

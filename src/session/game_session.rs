@@ -77,6 +77,20 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn option_declarations(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The named values of the variant's own options, for front ends that offer a choice
+    /// (`TaflRules`: `default`, `fetlar`…); an option left out takes free text or a number.
+    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+        Vec::new()
+    }
+    /// Quarter turns (clockwise) that bring `seat`'s side of the board to the bottom of a
+    /// diagram: the first seat sits at the bottom, the second across the board.
+    fn seat_turn(&self, _g: &Self::G, seat: u8) -> u8 {
+        if seat == 0 {
+            0
+        } else {
+            2
+        }
+    }
     /// Sets one of the variant's own options (names case-insensitive): `None` if the variant
     /// has no such option; on error nothing changes.
     fn set_option(&mut self, _name: &str, _value: &str) -> Option<Result<(), OptionValueError>> {
@@ -281,6 +295,10 @@ impl<V: VariantRules> Session for GameSession<V> {
 
     fn seat_name(&self, seat: u8) -> String {
         self.rules.seat_name(seat)
+    }
+
+    fn seat_turn(&self, seat: u8) -> u8 {
+        self.rules.seat_turn(&self.game, seat)
     }
 
     fn clock_letters(&self) -> &'static [char] {

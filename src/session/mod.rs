@@ -99,6 +99,8 @@ pub trait Session: Send {
     fn to_move(&self) -> u8;
     /// "white", "attackers"…: a seat's name.
     fn seat_name(&self, seat: u8) -> String;
+    /// Quarter turns (clockwise) of a diagram that put `seat`'s side at the bottom.
+    fn seat_turn(&self, seat: u8) -> u8;
     /// The clock word letter of each seat (`w` for `wtime`/`winc`…), in seat order.
     fn clock_letters(&self) -> &'static [char];
     /// The seats still playing.

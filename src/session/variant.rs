@@ -174,6 +174,18 @@ impl Variant {
         self.visit(Names)
     }
 
+    /// The named values of this variant's own options (see [`VariantRules::option_choices`]).
+    pub fn option_choices(self) -> Vec<(&'static str, Vec<String>)> {
+        struct Choices;
+        impl RulesVisitor for Choices {
+            type Output = Vec<(&'static str, Vec<String>)>;
+            fn visit<V: VariantRules>(self, rules: V) -> Self::Output {
+                rules.option_choices()
+            }
+        }
+        self.visit(Choices)
+    }
+
     /// The variant whose own option is called `name` (case-insensitive), if any.
     pub fn owning_option(name: &str) -> Option<Variant> {
         struct Owns<'a>(&'a str);

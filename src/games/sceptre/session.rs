@@ -6,8 +6,8 @@ use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
 use super::eval::{EvalStyle, SceptreEval};
 use super::layout::{Layout, DEFAULT_LAYOUT};
 use super::position::{SceptrePosition, SceptrePositionError};
-use super::seats::PlayerColour;
-use crate::core::{Evaluator, Seat};
+use super::seats::{Compass, PlayerColour};
+use crate::core::{Evaluator, Game, Seat};
 use crate::render::Diagram;
 use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
 use std::sync::{Arc, OnceLock};
@@ -236,6 +236,27 @@ impl VariantRules for SceptreRules {
             format!("option name SceptrePlayers type spin default {DEFAULT_PLAYERS} min 2 max 4"),
             "option name SceptreEvaluation type combo default full var full var basic".to_string(),
         ]
+    }
+
+    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+        let layouts = super::layout::SHIPPED_LAYOUTS
+            .iter()
+            .map(|l| l.name.to_string());
+        vec![
+            ("SceptreLayout", layouts.collect()),
+            ("SceptrePlayers", ["2", "3", "4"].map(String::from).into()),
+        ]
+    }
+
+    /// South at the bottom as it is; west (seat 1 of three or four) three quarter turns, north
+    /// two, east one.
+    fn seat_turn(&self, pos: &SceptrePosition, seat: Seat) -> u8 {
+        match Compass::seats(pos.seats()).and_then(|s| s.get(seat as usize)) {
+            Some(Compass::West) => 3,
+            Some(Compass::North) => 2,
+            Some(Compass::East) => 1,
+            _ => 0,
+        }
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {

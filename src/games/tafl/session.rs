@@ -121,6 +121,11 @@ impl VariantRules for TaflRules {
         vec!["option name TaflRules type string default default".to_string()]
     }
 
+    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+        let names = super::rules::NAMED.iter().map(|(n, _)| n.to_string());
+        vec![("TaflRules", names.collect())]
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
         if !name.trim().eq_ignore_ascii_case("taflrules") {
             return None;

@@ -1,0 +1,372 @@
+//! The routes: the embedded page, and the JSON API it uses (documented in `docs/serve-api.md`,
+//! so other front ends can use it too). Nothing is ever read from disk.
+
+use super::http::{parse_json, ApiError, Reply};
+use super::jobs::{lock, JobKind};
+use super::page;
+use super::record::record_download;
+use super::table::{new_id, GameTable, SharedGame};
+use super::view::{game_view, search_view};
+use super::web_game::{EngineLevel, WebGame};
+use crate::session::{Variant, VariantError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// The longest an engine seat may be given per move, and the deepest depth.
+const MAX_MOVETIME_MS: u64 = 10 * 60 * 1000;
+const MAX_DEPTH: u32 = 64;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    /// The variant's own options (`TaflRules`, `SceptreLayout`, `SceptrePlayers`).
+    #[serde(default)]
+    options: BTreeMap<String, serde_json::Value>,
+    /// A position string to start from (the variant's start when absent or empty).
+    #[serde(default)]
+    position: Option<String>,
+    /// One entry per seat, in seat order; all people when absent.
+    #[serde(default)]
+    seats: Option<Vec<SeatRequest>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    #[serde(default)]
+    engine: bool,
+    /// Milliseconds per move for an engine.
+    #[serde(default)]
+    movetime: Option<u64>,
+    #[serde(default)]
+    depth: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    #[serde(default)]
+    plies: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    #[serde(default = "one")]
+    lines: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+#[derive(Serialize)]
+struct VariantInfo {
+    name: &'static str,
+    /// The seat names of the default set-up (Sceptre: all four; the first `SceptrePlayers`
+    /// play).
+    seat_names: Vec<String>,
+    seats: usize,
+    options: Vec<OptionInfo>,
+    start: String,
+}
+
+#[derive(Serialize)]
+struct OptionInfo {
+    name: &'static str,
+    choices: Vec<String>,
+}
+
+/// The state of a running search, for the page's frequent polls.
+#[derive(Serialize)]
+struct Live {
+    generation: u64,
+    status: String,
+    search: Option<super::view::SearchView>,
+}
+
+fn variants() -> Vec<VariantInfo> {
+    Variant::ALL
+        .iter()
+        .filter(|v| **v != Variant::Takeaway)
+        .map(|&v| {
+            let session = v.new_session();
+            let seat_names = (0..4.max(session.seats()) as u8)
+                .map(|s| session.seat_name(s))
+                .take(if v == Variant::Sceptre {
+                    4
+                } else {
+                    session.seats()
+                })
+                .collect();
+            VariantInfo {
+                name: v.name(),
+                seat_names,
+                seats: session.seats(),
+                options: v
+                    .option_choices()
+                    .into_iter()
+                    .map(|(name, choices)| OptionInfo { name, choices })
+                    .collect(),
+                start: session.position_text(),
+            }
+        })
+        .collect()
+}
+
+fn option_value(name: &str, value: &serde_json::Value) -> Result<String, ApiError> {
+    match value {
+        serde_json::Value::String(s) => Ok(s.clone()),
+        serde_json::Value::Number(n) => Ok(n.to_string()),
+        serde_json::Value::Bool(b) => Ok(b.to_string()),
+        _ => Err(ApiError::BadRequest(format!(
+            "option {name}: give a string or a number"
+        ))),
+    }
+}
+
+fn variant_error(e: VariantError) -> ApiError {
+    ApiError::BadRequest(e.to_string())
+}
+
+fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
+    let request: NewGame = parse_json(body)?;
+    let variant: Variant = request.variant.parse().map_err(variant_error)?;
+    let mut options = Vec::new();
+    for (name, value) in &request.options {
+        if Variant::owning_option(name) != Some(variant) {
+            let known = variant.option_names();
+            return Err(ApiError::BadRequest(format!(
+                "{variant} has no option '{name}' (its options: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        }
+        options.push((name.clone(), option_value(name, value)?));
+    }
+    let mut session = variant
+        .configured_session(&options)
+        .map_err(variant_error)?;
+    let start = request
+        .position
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty());
+    session
+        .set_position(start.as_deref(), &[])
+        .map_err(variant_error)?;
+    let seats = session.seats();
+    let requested = request.seats.unwrap_or_else(|| {
+        (0..seats)
+            .map(|_| SeatRequest {
+                engine: false,
+                movetime: None,
+                depth: None,
+            })
+            .collect()
+    });
+    if requested.len() != seats {
+        return Err(ApiError::BadRequest(format!(
+            "this game has {seats} seats, but {} were given",
+            requested.len()
+        )));
+    }
+    let mut players = Vec::new();
+    for (seat, r) in requested.iter().enumerate() {
+        if r.movetime.is_some_and(|t| t == 0 || t > MAX_MOVETIME_MS) {
+            return Err(ApiError::BadRequest(format!(
+                "seat {seat}: movetime must be 1 to {MAX_MOVETIME_MS} ms"
+            )));
+        }
+        if r.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
+            return Err(ApiError::BadRequest(format!(
+                "seat {seat}: depth must be 1 to {MAX_DEPTH}"
+            )));
+        }
+        players.push(r.engine.then_some(EngineLevel {
+            movetime: r.movetime.map(Duration::from_millis),
+            depth: r.depth,
+        }));
+    }
+    let game = WebGame::new(new_id(), variant, options, start, session, players);
+    let shared = table.insert(game);
+    let mut g = lock(&shared);
+    g.kick(&shared);
+    Ok(Reply::json(&game_view(&g, None)))
+}
+
+fn turn_param(query: &BTreeMap<String, String>) -> Result<Option<u8>, ApiError> {
+    match query.get("turn") {
+        None => Ok(None),
+        Some(t) => match t.parse::<u8>() {
+            Ok(n) if n < 4 => Ok(Some(n)),
+            _ => Err(ApiError::BadRequest(format!(
+                "turn must be 0, 1, 2 or 3, not '{t}'"
+            ))),
+        },
+    }
+}
+
+/// Splits `a=1&b=2` (no escapes are needed by any parameter the API takes).
+fn query_pairs(query: &str) -> BTreeMap<String, String> {
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((k, v)) => (k.to_string(), v.to_string()),
+            None => (p.to_string(), String::new()),
+        })
+        .collect()
+}
+
+/// One call on one game.
+fn game_call(
+    shared: &SharedGame,
+    method: &str,
+    action: &str,
+    query: &BTreeMap<String, String>,
+    body: &str,
+) -> Result<Reply, ApiError> {
+    let mut g = lock(shared);
+    g.seen();
+    if g.paused {
+        g.paused = false;
+    }
+    let turn = turn_param(query)?;
+    match (method, action) {
+        ("GET", "") => {}
+        ("GET", "live") => {
+            g.kick(shared);
+            let search = match (&g.job, &g.stopped_job) {
+                (Some(j), _) => {
+                    let p = j.progress();
+                    Some(search_view(j.kind, j.seat, !p.finished, &p))
+                }
+                (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
+                (None, None) => None,
+            };
+            return Ok(Reply::json(&Live {
+                generation: g.generation,
+                status: g.status_text(),
+                search,
+            }));
+        }
+        ("POST", "move") => {
+            let request: MoveRequest = parse_json(body)?;
+            g.play_human(&request.text)?;
+        }
+        ("POST", "undo") => {
+            let request: UndoRequest = parse_json(body)?;
+            g.take_back(request.plies)?;
+        }
+        ("POST", "analysis") => {
+            let request: AnalysisRequest = parse_json(body)?;
+            if !(1..=16).contains(&request.lines) {
+                return Err(ApiError::BadRequest("lines must be 1 to 16".into()));
+            }
+            if g.is_over() {
+                return Err(ApiError::Conflict("the game is over".into()));
+            }
+            g.analysis = Some(request.lines);
+            // A running analysis restarts with the new number of lines.
+            if matches!(
+                g.job.as_ref().map(|j| j.kind),
+                Some(JobKind::Analysis { .. })
+            ) {
+                g.stop_job();
+            }
+        }
+        ("POST", "stop") => {
+            g.analysis = None;
+            match g.job.as_ref().map(|j| j.kind) {
+                // The engine moves now, with the best move it has.
+                Some(JobKind::EngineMove(_)) => {
+                    if let Some(j) = g.job.as_ref() {
+                        j.stop();
+                    }
+                }
+                Some(JobKind::Analysis { .. }) => g.stop_job(),
+                None => {}
+            }
+        }
+        ("GET", "record") => {
+            let (file_name, content_type, text) = record_download(&g);
+            return Ok(Reply::Download {
+                content_type,
+                file_name,
+                body: text,
+            });
+        }
+        ("GET", "svg") => {
+            let mut diagram = g.session.diagram();
+            if let Some(last) = g.moves.last() {
+                diagram.last_move = diagram.move_cells(&last.text);
+            }
+            let svg = super::view::board_svg(&diagram, turn.unwrap_or(0), false);
+            return Ok(Reply::Download {
+                content_type: "image/svg+xml",
+                file_name: format!("{}-{}.svg", g.variant.name(), g.moves.len()),
+                body: svg,
+            });
+        }
+        (_, "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop") => {
+            return Err(ApiError::MethodNotAllowed {
+                method: method.to_string(),
+                path: format!("/api/games/{}/{action}", g.id),
+            })
+        }
+        _ => return Err(ApiError::NotFound(format!("/api/games/{}/{action}", g.id))),
+    }
+    g.kick(shared);
+    Ok(Reply::json(&game_view(&g, turn)))
+}
+
+/// Answers one request: `url` is the path with its query.
+pub fn route(table: &GameTable, method: &str, url: &str, body: &str) -> Reply {
+    match route_inner(table, method, url, body) {
+        Ok(reply) => reply,
+        Err(e) => e.into(),
+    }
+}
+
+fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result<Reply, ApiError> {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let query = query_pairs(query);
+    if let Some(asset) = page::asset(path) {
+        return match method {
+            "GET" | "HEAD" => Ok(Reply::Asset(asset.0, asset.1)),
+            _ => Err(ApiError::MethodNotAllowed {
+                method: method.into(),
+                path: path.into(),
+            }),
+        };
+    }
+    let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
+    match (method, parts.as_slice()) {
+        ("GET", ["api", "variants"]) => Ok(Reply::json(&variants())),
+        ("POST", ["api", "games"]) => new_game(table, body),
+        (_, ["api", "variants"] | ["api", "games"]) => Err(ApiError::MethodNotAllowed {
+            method: method.into(),
+            path: path.into(),
+        }),
+        (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
+            let shared = table
+                .get(id)
+                .ok_or_else(|| ApiError::NotFound(format!("game {id} (it may have expired)")))?;
+            let action = rest.first().copied().unwrap_or("");
+            game_call(&shared, method, action, &query, body)
+        }
+        _ => Err(ApiError::NotFound(path.to_string())),
+    }
+}

@@ -1,0 +1,79 @@
+//! The games the server holds, by id. Bounded: the least recently watched game makes room for
+//! a new one, and a game no page has asked for in a while stops searching (a closed tab must
+//! not keep a core busy) and is forgotten after longer still.
+
+use super::jobs::lock;
+use super::web_game::WebGame;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Games held at once.
+pub const MAX_GAMES: usize = 64;
+/// A game unwatched this long stops its searches until a page asks for it again.
+pub const PAUSE_AFTER: Duration = Duration::from_secs(20);
+/// A game unwatched this long is dropped.
+pub const FORGET_AFTER: Duration = Duration::from_secs(6 * 60 * 60);
+
+pub type SharedGame = Arc<Mutex<WebGame>>;
+
+#[derive(Default)]
+pub struct GameTable {
+    games: Mutex<HashMap<String, SharedGame>>,
+}
+
+impl GameTable {
+    pub fn get(&self, id: &str) -> Option<SharedGame> {
+        lock(&self.games).get(id).cloned()
+    }
+
+    /// Adds a game, dropping the least recently watched one if the table is full.
+    pub fn insert(&self, game: WebGame) -> SharedGame {
+        let id = game.id.clone();
+        let shared = Arc::new(Mutex::new(game));
+        let mut games = lock(&self.games);
+        while games.len() >= MAX_GAMES {
+            let oldest = games
+                .iter()
+                .min_by_key(|(_, g)| lock(g).last_seen)
+                .map(|(id, _)| id.clone());
+            let Some(oldest) = oldest else { break };
+            if let Some(g) = games.remove(&oldest) {
+                lock(&g).pause();
+            }
+        }
+        games.insert(id, shared.clone());
+        shared
+    }
+
+    /// Pauses the games nobody watches and forgets the long-abandoned ones.
+    pub fn sweep(&self) {
+        self.sweep_idle(PAUSE_AFTER, FORGET_AFTER);
+    }
+
+    /// [`GameTable::sweep`] with its two idle times given (tests use short ones).
+    pub fn sweep_idle(&self, pause_after: Duration, forget_after: Duration) {
+        let mut games = lock(&self.games);
+        games.retain(|_, g| {
+            let mut g = lock(g);
+            let idle = g.last_seen.elapsed();
+            if idle >= pause_after {
+                g.pause();
+            }
+            idle < forget_after
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A fresh game id: hard to guess, so one tab does not stumble on another's game.
+pub fn new_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
+}

@@ -1,0 +1,215 @@
+//! What the page is told about a game: everything it draws, in JSON (the shapes are in
+//! `docs/serve-api.md`).
+
+use super::jobs::{JobKind, Line, Progress};
+use super::web_game::WebGame;
+use crate::core::SeatState;
+use crate::render::Diagram;
+use crate::search::ReportScore;
+use crate::session::GameStatus;
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub variant: String,
+    pub options: Vec<(String, String)>,
+    pub generation: u64,
+    pub seats: Vec<SeatView>,
+    pub to_move: u8,
+    pub over: bool,
+    pub status: String,
+    pub announcements: Vec<String>,
+    /// The current position's string (FEN for the chess family).
+    pub position: String,
+    pub start: String,
+    pub moves: Vec<MoveView>,
+    /// The moves a person may make now (empty while an engine is to move or after the end).
+    pub legal: Vec<LegalMove>,
+    /// The quarter turns that put the first person's seat at the bottom.
+    pub view_turn: u8,
+    /// The board, interactive, turned as asked.
+    pub svg: String,
+    pub search: Option<SearchView>,
+    pub notice: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct SeatView {
+    pub name: String,
+    pub engine: bool,
+    /// `playing`, `eliminated` or `withdrawn`.
+    pub state: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct MoveView {
+    pub seat: u8,
+    pub text: String,
+    pub notation: String,
+}
+
+/// A legal move cut into what the page needs to offer it: `from` (None for a placement of
+/// `piece`), `to`, and what follows the squares (a promotion letter, or nothing).
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    pub text: String,
+    pub from: Option<String>,
+    pub to: String,
+    pub piece: Option<String>,
+    pub suffix: String,
+}
+
+#[derive(Serialize)]
+pub struct SearchView {
+    /// `engine` (an engine thinking for its move) or `analysis`.
+    pub kind: &'static str,
+    pub seat: u8,
+    pub running: bool,
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub lines: Vec<LineView>,
+}
+
+#[derive(Serialize)]
+pub struct LineView {
+    pub depth: u32,
+    /// Centipawns from the view of the seat to move (None for a mate score).
+    pub cp: Option<i32>,
+    /// Moves to mate, negative when the seat to move is mated.
+    pub mate: Option<i32>,
+    /// The score in words: `+0.35`, `#3`.
+    pub score: String,
+    pub pv: Vec<String>,
+}
+
+/// The board as SVG, turned `turn` quarter turns; `interactive` marks every square for clicks.
+pub fn board_svg(d: &Diagram, turn: u8, interactive: bool) -> String {
+    let _ = (turn, interactive);
+    crate::render::to_svg(d)
+}
+
+fn square_name(d: &Diagram, (c, r): (usize, usize)) -> String {
+    format!("{}{}", d.column_labels[c], d.row_labels[r])
+}
+
+/// Cuts a move text into its squares (see [`Diagram::move_cells`]); None for a text the
+/// diagram cannot place, which the page then cannot offer by clicks.
+pub fn legal_move(d: &Diagram, text: &str) -> Option<LegalMove> {
+    let (from, to) = d.move_cells(text)?;
+    if let Some((piece, _)) = text.split_once('@') {
+        return Some(LegalMove {
+            text: text.to_string(),
+            from: None,
+            to: square_name(d, to),
+            piece: Some(piece.to_string()),
+            suffix: String::new(),
+        });
+    }
+    let (from, to) = (square_name(d, from), square_name(d, to));
+    let suffix = text.strip_prefix(&format!("{from}{to}"))?.to_string();
+    Some(LegalMove {
+        text: text.to_string(),
+        from: Some(from),
+        to,
+        piece: None,
+        suffix,
+    })
+}
+
+fn line_view(line: &Line) -> LineView {
+    let (cp, mate) = match line.score {
+        ReportScore::Centipawns(cp) => (Some(cp), None),
+        ReportScore::Mate(n) => (None, Some(n)),
+    };
+    LineView {
+        depth: line.depth,
+        cp,
+        mate,
+        score: crate::cli::score_text(line.score),
+        pv: line.pv.clone(),
+    }
+}
+
+pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> SearchView {
+    SearchView {
+        kind: match kind {
+            JobKind::EngineMove(_) => "engine",
+            JobKind::Analysis { .. } => "analysis",
+        },
+        seat,
+        running,
+        depth: p.depth,
+        nodes: p.nodes,
+        nps: p.nps,
+        time_ms: p.time_ms,
+        lines: p.lines.iter().flatten().map(line_view).collect(),
+    }
+}
+
+pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
+    let s = g.session.as_ref();
+    let seats = s.seats();
+    let first_person = (0..seats as u8).find(|&seat| g.players[seat as usize].is_none());
+    let view_turn = s.seat_turn(first_person.unwrap_or(0));
+    let diagram = s.diagram();
+    let legal = if g.is_over() || g.engine_to_move().is_some() {
+        Vec::new()
+    } else {
+        s.legal_moves()
+            .iter()
+            .filter_map(|m| legal_move(&diagram, m))
+            .collect()
+    };
+    let mut diagram = diagram;
+    if let Some(last) = g.moves.last() {
+        diagram.last_move = diagram.move_cells(&last.text);
+    }
+    let svg = super::view::board_svg(&diagram, turn.unwrap_or(view_turn) % 4, true);
+    GameView {
+        id: g.id.clone(),
+        variant: g.variant.name().to_string(),
+        options: g.options.clone(),
+        generation: g.generation,
+        seats: (0..seats as u8)
+            .map(|seat| SeatView {
+                name: s.seat_name(seat),
+                engine: g.players[seat as usize].is_some(),
+                state: match s.seat_state(seat) {
+                    SeatState::Active => "playing",
+                    SeatState::Eliminated => "eliminated",
+                    SeatState::Withdrawn => "withdrawn",
+                },
+            })
+            .collect(),
+        to_move: s.to_move(),
+        over: matches!(s.status(), GameStatus::Over(_)),
+        status: g.status_text(),
+        announcements: g.announcements(),
+        position: s.position_text(),
+        start: g.start_text.clone(),
+        moves: g
+            .moves
+            .iter()
+            .map(|m| MoveView {
+                seat: m.seat,
+                text: m.text.clone(),
+                notation: m.notation.clone(),
+            })
+            .collect(),
+        legal,
+        view_turn,
+        svg,
+        search: match (&g.job, &g.stopped_job) {
+            (Some(j), _) => {
+                let p = j.progress();
+                Some(search_view(j.kind, j.seat, !p.finished, &p))
+            }
+            (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
+            (None, None) => None,
+        },
+        notice: g.notice.clone(),
+    }
+}

@@ -1,0 +1,296 @@
+//! One game played in the browser: the rules library's session, who plays each seat, the moves
+//! so far, and the search running for it (an engine's move or an analysis), if any.
+
+use super::http::ApiError;
+use super::jobs::{Job, JobKind};
+use crate::core::SeatState;
+use crate::search::{SharedTable, TranspositionTable};
+use crate::session::{GameStatus, Session, Variant};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The hash table each game's searches share (games are many, cores two).
+const TABLE_MEGABYTES: usize = 16;
+
+/// How an engine seat thinks: a time per move or a depth (a time of one second by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineLevel {
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+}
+
+/// One move as the page lists it.
+#[derive(Clone, Debug)]
+pub struct WebMove {
+    pub seat: u8,
+    /// In protocol notation (`e2e4`, `N@c3`).
+    pub text: String,
+    /// In the game's record notation (SAN for the chess family).
+    pub notation: String,
+    /// The engine's score and depth for an engine's move.
+    pub score: Option<crate::search::ReportScore>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+    /// Seats the move put out of the game.
+    pub departures: Vec<(u8, SeatState)>,
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+pub struct WebGame {
+    pub id: String,
+    pub variant: Variant,
+    pub options: Vec<(String, String)>,
+    /// The position string the game started from (None: the variant's start).
+    pub start: Option<String>,
+    /// The start's position string as the session writes it.
+    pub start_text: String,
+    pub session: Box<dyn Session>,
+    pub moves: Vec<WebMove>,
+    /// `players[seat]`: None for a person.
+    pub players: Vec<Option<EngineLevel>>,
+    /// Counts every change of the game; a search started at another count is stale.
+    pub generation: u64,
+    pub job: Option<Job>,
+    /// The last search stopped at the page's request, for its lines to stay on show.
+    pub stopped_job: Option<Job>,
+    /// The number of lines to analyse with while analysis is on.
+    pub analysis: Option<usize>,
+    pub last_seen: Instant,
+    /// No page has asked for the game for a while: searches wait until one does.
+    pub paused: bool,
+    /// The last search error, for the page to show.
+    pub notice: Option<String>,
+    table: Option<SharedTable>,
+    /// When the side to move began thinking (for the engine's move time).
+    pub turn_started: Instant,
+}
+
+impl WebGame {
+    pub fn new(
+        id: String,
+        variant: Variant,
+        options: Vec<(String, String)>,
+        start: Option<String>,
+        session: Box<dyn Session>,
+        players: Vec<Option<EngineLevel>>,
+    ) -> WebGame {
+        let start_text = session.position_text();
+        WebGame {
+            id,
+            variant,
+            options,
+            start,
+            start_text,
+            session,
+            moves: Vec::new(),
+            players,
+            generation: 0,
+            job: None,
+            stopped_job: None,
+            analysis: None,
+            last_seen: Instant::now(),
+            paused: false,
+            notice: None,
+            table: None,
+            turn_started: Instant::now(),
+        }
+    }
+
+    pub fn table(&mut self) -> SharedTable {
+        self.table
+            .get_or_insert_with(|| Arc::new(TranspositionTable::new(TABLE_MEGABYTES)))
+            .clone()
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.session.status(), GameStatus::Over(_))
+    }
+
+    /// The engine level of the seat to move, if an engine plays it.
+    pub fn engine_to_move(&self) -> Option<EngineLevel> {
+        if self.is_over() {
+            return None;
+        }
+        self.players
+            .get(self.session.to_move() as usize)
+            .copied()
+            .flatten()
+    }
+
+    /// Something changed: searches of the old position are stale.
+    fn changed(&mut self) {
+        self.generation += 1;
+        self.stop_job();
+        self.stopped_job = None;
+        self.notice = None;
+        self.turn_started = Instant::now();
+    }
+
+    /// Stops the running search, if any (it notices the flag within a few milliseconds).
+    pub fn stop_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop();
+            self.stopped_job = Some(job);
+        }
+    }
+
+    /// Plays a move of the seat to move (checked legal by the rules library).
+    pub fn play(
+        &mut self,
+        text: &str,
+        score: Option<crate::search::ReportScore>,
+        depth: Option<u32>,
+    ) -> Result<(), ApiError> {
+        if let GameStatus::Over(end) = self.session.status() {
+            return Err(ApiError::Conflict(format!("the game is over: {end}")));
+        }
+        let seat = self.session.to_move();
+        let before: Vec<SeatState> = (0..self.session.seats() as u8)
+            .map(|s| self.session.seat_state(s))
+            .collect();
+        let notation = self
+            .session
+            .play(text.trim())
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let departures = before
+            .iter()
+            .enumerate()
+            .filter_map(|(s, was)| {
+                let now = self.session.seat_state(s as u8);
+                (*was == SeatState::Active && now != SeatState::Active).then_some((s as u8, now))
+            })
+            .collect();
+        let elapsed = self.turn_started.elapsed();
+        self.moves.push(WebMove {
+            seat,
+            text: text.trim().to_string(),
+            notation,
+            score,
+            depth,
+            elapsed,
+            departures,
+        });
+        self.changed();
+        Ok(())
+    }
+
+    /// A person's move: refused while an engine plays the seat to move.
+    pub fn play_human(&mut self, text: &str) -> Result<(), ApiError> {
+        if !self.is_over() && self.engine_to_move().is_some() {
+            let seat = self.session.seat_name(self.session.to_move());
+            return Err(ApiError::Conflict(format!(
+                "the engine plays {seat}: wait for its move (or stop it to make it move now)"
+            )));
+        }
+        self.play(text, None, None)
+    }
+
+    /// Takes moves back: `plies` of them, or (None) back to the last position a person was to
+    /// move in, at least one move.
+    pub fn take_back(&mut self, plies: Option<usize>) -> Result<(), ApiError> {
+        if self.moves.is_empty() {
+            return Err(ApiError::Conflict("no move to take back".into()));
+        }
+        let keep = match plies {
+            Some(0) => return Err(ApiError::BadRequest("plies must be at least 1".into())),
+            Some(n) if n > self.moves.len() => {
+                return Err(ApiError::BadRequest(format!(
+                    "only {} moves have been played",
+                    self.moves.len()
+                )))
+            }
+            Some(n) => self.moves.len() - n,
+            None => {
+                let human = |seat: u8| self.players.get(seat as usize).is_some_and(|p| p.is_none());
+                // Back one move, then on while an engine would be to move.
+                let mut keep = self.moves.len() - 1;
+                while keep > 0 && !human(self.moves[keep].seat) {
+                    keep -= 1;
+                }
+                if !human(self.moves[keep].seat) {
+                    keep = self.moves.len() - 1;
+                }
+                keep
+            }
+        };
+        let texts: Vec<String> = self.moves[..keep].iter().map(|m| m.text.clone()).collect();
+        let mut session = self.session.boxed_clone();
+        session
+            .set_position(self.start.as_deref(), &texts)
+            .map_err(|e| ApiError::BadRequest(format!("could not replay the game: {e}")))?;
+        self.session = session;
+        self.moves.truncate(keep);
+        self.changed();
+        Ok(())
+    }
+
+    /// A page asked for the game: it is watched again.
+    pub fn seen(&mut self) {
+        self.last_seen = Instant::now();
+    }
+
+    /// Who moves next, whether the game is over, what the last move did: in words.
+    pub fn status_text(&self) -> String {
+        match self.session.status() {
+            GameStatus::Over(end) => format!("{}.", capitalised(&end.text)),
+            GameStatus::Ongoing => {
+                let seat = self.session.to_move();
+                let name = capitalised(&self.session.seat_name(seat));
+                match self.players.get(seat as usize).copied().flatten() {
+                    Some(_) if self.paused => format!("{name} (engine) to move"),
+                    Some(_) => format!("{name} (engine) is thinking"),
+                    None => format!("{name} to move"),
+                }
+            }
+        }
+    }
+
+    /// The eliminations and withdrawals so far, in words.
+    pub fn announcements(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            for (seat, state) in &m.departures {
+                let name = self.session.seat_name(*seat);
+                let what = match state {
+                    SeatState::Withdrawn => "withdraws (no legal move); its pieces stay",
+                    _ => "is eliminated",
+                };
+                out.push(format!(
+                    "After move {}: {} {what}.",
+                    i + 1,
+                    capitalised(&name)
+                ));
+            }
+        }
+        out
+    }
+
+    /// Starts what the position calls for: the engine's move if an engine is to move, else
+    /// the analysis if it is on. Nothing while paused or while a search runs.
+    pub fn kick(&mut self, me: &Arc<std::sync::Mutex<WebGame>>) {
+        if self.paused || self.job.is_some() || self.is_over() {
+            return;
+        }
+        if let Some(level) = self.engine_to_move() {
+            self.job = Job::start(self, me, JobKind::EngineMove(level));
+        } else if let Some(lines) = self.analysis {
+            self.job = Job::start(self, me, JobKind::Analysis { lines });
+        }
+    }
+
+    /// A page has not asked for the game for a while: stop thinking for it.
+    pub fn pause(&mut self) {
+        if !self.paused {
+            self.paused = true;
+            self.generation += 1;
+            self.stop_job();
+        }
+    }
+}

@@ -393,9 +393,8 @@ pub fn knight(size: f64, centre: (f64, f64)) -> Shape {
     let lines = pen
         .band(-10.0, 12.0, 11.5)
         .path((7.5, -11.0), &[C(11.0, -4.0, 12.0, 3.0, 10.0, 9.0)])
-        .path((-12.0, 0.5), &[Q(-10.5, 0.0, -10.5, -1.5)])
         .take();
-    let dots = pen.circle(-5.0, -9.5, 1.7).take();
+    let dots = pen.circle(-5.0, -9.5, 1.8).circle(-13.0, -0.5, 1.1).take();
     Shape { body, lines, dots }
 }
 

@@ -39,7 +39,11 @@ fn render(args: &[&str]) -> (usize, usize, bool, usize) {
     let rects = root.children().filter(|n| n.has_tag_name("rect")).count();
     let pieces = root
         .children()
-        .filter(|n| n.has_tag_name("circle") && n.attribute("fill") != Some("none"))
+        .filter(|n| n.has_tag_name("g"))
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with("piece "))
+        })
         .count();
     let arrow = root.children().any(|n| n.has_tag_name("line"))
         || root
@@ -75,6 +79,59 @@ fn render_writes_valid_svg_for_every_game() {
     assert_eq!((rects, pieces, arrow), (121 + 1, 37, true));
 }
 
+/// `--flip` is `--turn 2`: seen from black's side a1 is the top-right cell; `--turn 1` lays
+/// a tall field on its side.
+#[test]
+fn render_turns_the_board() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let write = |name: &str, args: &[&str]| {
+        let file = dir.join(name).to_string_lossy().to_string();
+        let mut all = vec!["render"];
+        all.extend(args);
+        all.extend(["--out", &file]);
+        let (ok, _, err) = regalia(&all);
+        assert!(ok, "render failed: {err}");
+        std::fs::read_to_string(&file).unwrap()
+    };
+    let flipped = write("flip.svg", &["--flip", "--interactive"]);
+    assert_eq!(
+        flipped,
+        write("turn2.svg", &["--turn", "2", "--interactive"])
+    );
+    assert_ne!(flipped, write("turn0.svg", &["--interactive"]));
+    let doc = roxmltree::Document::parse(&flipped).unwrap();
+    let a1 = doc
+        .descendants()
+        .find(|n| n.attribute("data-square") == Some("a1"))
+        .expect("a1's cell");
+    assert_eq!(
+        (a1.attribute("x"), a1.attribute("y")),
+        (Some("364"), Some("28"))
+    );
+    let plain = write("plain.svg", &["--turn", "2"]);
+    assert!(!plain.contains("data-square"));
+    let tall = write(
+        "duel.svg",
+        &[
+            "--variant",
+            "sceptre1027",
+            "--option",
+            "SceptreLayout=duel",
+            "--option",
+            "SceptrePlayers=2",
+            "--turn",
+            "3",
+        ],
+    );
+    let doc = roxmltree::Document::parse(&tall).unwrap();
+    let root = doc.root_element();
+    // 16 rows across and 8 columns down, margins and the title line.
+    assert_eq!(root.attribute("width"), Some("824"));
+    assert_eq!(root.attribute("height"), Some("464"));
+    let (ok, help, _) = regalia(&["render", "--help"]);
+    assert!(ok && help.contains("--turn") && help.contains("--flip"));
+}
+
 #[test]
 fn render_refuses_bad_input() {
     for args in [
@@ -82,6 +139,8 @@ fn render_refuses_bad_input() {
         vec!["--moves", "e2e5", "--out", "/tmp/x.svg"],
         vec!["--arrow", "e2e5", "--out", "/tmp/x.svg"],
         vec!["--out", "/nonexistent-dir/x.svg"],
+        vec!["--turn", "4", "--out", "/tmp/x.svg"],
+        vec!["--turn", "1", "--flip", "--out", "/tmp/x.svg"],
     ] {
         let mut all = vec!["render"];
         all.extend(args.iter());

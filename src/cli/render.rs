@@ -1,7 +1,7 @@
 //! `regalia render`: an SVG diagram of any position of any game.
 
 use super::{say, CliError};
-use crate::render::to_svg;
+use crate::render::{to_svg_with, SvgOptions};
 use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
 use crate::session::SearchControl;
 use clap::Args;
@@ -17,6 +17,18 @@ pub struct RenderArgs {
     /// Search to this depth and draw an arrow for the best move.
     #[arg(long)]
     pub suggest: Option<u32>,
+    /// Turn the board this many quarter turns clockwise (0-3), so that the player at that
+    /// side sits at the bottom: 2 shows it from the top (black's side), 1 from the right-hand
+    /// side (east), 3 from the left-hand side (west). Pieces and labels stay upright.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=3), conflicts_with = "flip")]
+    pub turn: Option<u8>,
+    /// Show the board from the top (black's side): the same as --turn 2.
+    #[arg(long)]
+    pub flip: bool,
+    /// Write the hooks a page's script uses: the field in `<g id="board">`, each cell a
+    /// `<rect class="cell" data-square="e4">`, pieces and marks letting clicks through.
+    #[arg(long)]
+    pub interactive: bool,
     /// Where to write the SVG.
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -55,9 +67,15 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
     if let Some(m) = arrow {
         diagram.arrow = diagram.move_cells(&m);
     }
-    std::fs::write(&args.out, to_svg(&diagram)).map_err(|error| CliError::Write {
-        path: args.out.clone(),
-        error,
+    let options = SvgOptions {
+        turn: args.turn.unwrap_or(if args.flip { 2 } else { 0 }),
+        interactive: args.interactive,
+    };
+    std::fs::write(&args.out, to_svg_with(&diagram, &options)).map_err(|error| {
+        CliError::Write {
+            path: args.out.clone(),
+            error,
+        }
     })?;
     say(&format!("wrote {}", args.out.display()))
 }

@@ -1,9 +1,13 @@
 //! Diagrams of positions for people: a game-neutral [`Diagram`] that each variant fills in, and
 //! one SVG writer for all of them. New games add cell kinds, owners or marks, not renderers.
 
+pub mod pieces;
 mod svg;
+#[cfg(test)]
+pub(crate) mod test_support;
 
-pub use svg::to_svg;
+pub use pieces::Glyph;
+pub use svg::{to_svg, to_svg_with, SvgOptions};
 
 /// The owners' colours: the index a [`DiagramPiece`] or an [`Outline`] names.
 pub const OWNER_WHITE: usize = 0;
@@ -54,13 +58,14 @@ pub struct Outline {
     pub caption: String,
 }
 
-/// One piece: a short label (a letter) and the index of its owner (`OWNER_*`, each its own
-/// colour).
+/// One piece: its shape, a short label (a letter: the SVG's tooltip, and the picture itself
+/// for [`Glyph::Letter`]) and the index of its owner (`OWNER_*`, each its own colour).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramPiece {
+    pub glyph: Glyph,
     pub label: String,
     pub owner: usize,
-    /// Tafl's king and the like: drawn with a ring.
+    /// A king: a [`Glyph::Letter`] piece is drawn with a ring.
     pub royal: bool,
 }
 
@@ -228,8 +233,8 @@ mod tests {
         assert_eq!(d.move_cells("P@ab3"), Some(((27, 2), (27, 2))));
     }
 
-    /// The README's diagrams that need no search, rebuilt: other games' SVG must not change
-    /// when the writer learns Sceptre's terrain.
+    /// The README's diagrams that need no search, rebuilt: the writer draws them as
+    /// `make-diagrams.sh` last wrote them.
     #[test]
     fn chess_family_svg_is_unchanged() {
         use crate::games::chess::{describe, Position, Rules};
@@ -290,6 +295,7 @@ mod tests {
         d.set_kind((2, 1), CellKind::Ground(Ground::Meadow, Shade::Medium));
         for (cell, owner) in [((0, 0), OWNER_GREEN), ((1, 1), OWNER_BLACK)] {
             let piece = DiagramPiece {
+                glyph: Glyph::King,
                 label: "K".into(),
                 owner,
                 royal: true,
@@ -333,9 +339,14 @@ mod tests {
             let id = fill.trim_start_matches("url(#").trim_end_matches(')');
             assert!(patterns.contains(&id), "{fill} is not defined");
         }
-        let circles = root_children(&doc, "circle");
-        let fills: Vec<_> = circles.iter().filter_map(|c| c.attribute("fill")).collect();
-        assert_eq!(fills, ["#1e8449", "#202020"]);
+        let pieces = test_support::drawn_glyphs(&svg);
+        assert_eq!(
+            pieces,
+            [
+                ("king".into(), "#1e8449".into()),
+                ("king".into(), "#202020".into())
+            ]
+        );
         let paths = root_children(&doc, "path");
         let captions: Vec<_> = paths
             .iter()
@@ -347,5 +358,242 @@ mod tests {
         assert_eq!(paths.len(), 2 * 2 + 1);
         assert_eq!(paths[4].attribute("fill"), Some("#c0392b"));
         assert_ne!(paths[0].attribute("d"), paths[2].attribute("d"));
+    }
+
+    fn chess_diagram(rules: crate::games::chess::Rules) -> Diagram {
+        use crate::games::chess::{describe, Position};
+        describe::diagram(rules, &Position::startpos(rules))
+    }
+
+    fn tafl_diagram() -> Diagram {
+        use crate::games::tafl::{describe, TaflPosition};
+        describe::diagram(&TaflPosition::startpos())
+    }
+
+    /// The glyphs placed, by owner.
+    fn glyphs(d: &Diagram, owner: usize) -> Vec<Glyph> {
+        let mut kinds: Vec<Glyph> = d
+            .pieces
+            .iter()
+            .flatten()
+            .filter(|p| p.owner == owner)
+            .map(|p| p.glyph)
+            .collect();
+        kinds.sort_by_key(|g| g.name());
+        kinds.dedup();
+        kinds
+    }
+
+    #[test]
+    fn every_game_draws_its_own_glyphs() {
+        use crate::games::chess::Rules;
+        use Glyph::*;
+        let mut chess = vec![Bishop, King, Knight, Pawn, Queen, Rook];
+        for rules in [Rules::Orthodox, Rules::Scepter] {
+            let d = chess_diagram(rules);
+            for owner in [OWNER_WHITE, OWNER_BLACK] {
+                assert_eq!(glyphs(&d, owner), chess, "{}", rules.variant_name());
+            }
+            // Each letter its own shape.
+            for p in d.pieces.iter().flatten() {
+                let letter = match p.glyph {
+                    King => "K",
+                    Queen => "Q",
+                    Rook => "R",
+                    Bishop => "B",
+                    Knight => "N",
+                    Pawn => "P",
+                    other => panic!("{other:?} in chess"),
+                };
+                assert_eq!(p.label, letter);
+            }
+        }
+        chess.push(Zealot);
+        chess.sort_by_key(|g| g.name());
+        let forty = chess_diagram(Rules::Forty);
+        for owner in [OWNER_WHITE, OWNER_BLACK] {
+            assert_eq!(glyphs(&forty, owner), chess);
+        }
+        let zealots = forty.pieces.iter().flatten().filter(|p| p.glyph == Zealot);
+        assert!(zealots.clone().all(|p| p.label == "Z"));
+        assert_eq!(zealots.count(), 4);
+        // In the SVG: six (seven) distinct shapes a side, each in its owner's fill.
+        for (d, kinds) in [(chess_diagram(Rules::Orthodox), 6), (forty, 7)] {
+            let drawn = test_support::drawn_glyphs(&to_svg(&d));
+            assert_eq!(drawn.len(), 32);
+            for fill in ["#f8f8f0", "#202020"] {
+                let mut names: Vec<_> = drawn.iter().filter(|(_, f)| f == fill).collect();
+                names.sort();
+                names.dedup();
+                assert_eq!(names.len(), kinds, "{fill}");
+            }
+        }
+
+        let tafl = tafl_diagram();
+        assert_eq!(glyphs(&tafl, OWNER_BLACK), [Man]);
+        assert_eq!(glyphs(&tafl, OWNER_WHITE), [Man, TaflKing]);
+        let kings: Vec<_> = tafl
+            .pieces
+            .iter()
+            .flatten()
+            .filter(|p| p.glyph == TaflKing)
+            .collect();
+        assert_eq!(kings.len(), 1);
+        assert!(kings[0].royal && kings[0].label == "K");
+        let drawn = test_support::drawn_glyphs(&to_svg(&tafl));
+        assert_eq!(
+            drawn.iter().filter(|(g, _)| g == "man").count(),
+            36,
+            "24 attackers and 12 defenders"
+        );
+        assert!(drawn.contains(&("tafl-king".into(), "#f8f8f0".into())));
+        // The throne and gates stay.
+        assert_eq!(
+            tafl.cells
+                .iter()
+                .filter(|&&k| k == CellKind::Throne)
+                .count(),
+            1
+        );
+        assert_eq!(
+            tafl.cells.iter().filter(|&&k| k == CellKind::Gate).count(),
+            4
+        );
+    }
+
+    /// A letter in a disc, as before the shapes, for a game that has none.
+    #[test]
+    fn letter_pieces_keep_their_disc() {
+        let mut d = Diagram::checkered(2, 1);
+        d.place(
+            (1, 0),
+            DiagramPiece {
+                glyph: Glyph::Letter,
+                label: "o".into(),
+                owner: OWNER_WHITE,
+                royal: true,
+            },
+        );
+        let svg = to_svg(&d);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let piece = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some("piece letter"))
+            .unwrap();
+        let circle = piece.children().find(|n| n.has_tag_name("circle")).unwrap();
+        assert_eq!(circle.attribute("stroke-width"), Some("4"), "royal ring");
+        let text = piece.children().find(|n| n.has_tag_name("text")).unwrap();
+        assert_eq!(text.text(), Some("o"));
+        test_support::check_interactive(&d, 1);
+    }
+
+    #[test]
+    fn default_options_draw_what_to_svg_draws() {
+        let mut d = chess_diagram(crate::games::chess::Rules::Scepter);
+        d.last_move = d.move_cells("e2e4");
+        d.arrow = d.move_cells("g1f3");
+        assert_eq!(SvgOptions::default().turn, 0);
+        assert!(!SvgOptions::default().interactive);
+        let plain = to_svg(&d);
+        assert_eq!(plain, to_svg_with(&d, &SvgOptions::default()));
+        for hook in [
+            "id=\"board\"",
+            "data-square",
+            "pointer-events",
+            "class=\"cell\"",
+        ] {
+            assert!(!plain.contains(hook), "{hook} in a plain SVG");
+        }
+        // Four quarter turns come round again; a turn is taken modulo four.
+        let turned = |turn| {
+            to_svg_with(
+                &d,
+                &SvgOptions {
+                    turn,
+                    interactive: false,
+                },
+            )
+        };
+        assert_eq!(turned(4), plain);
+        assert_eq!(turned(6), turned(2));
+        assert_ne!(turned(2), plain);
+    }
+
+    /// Every game's interactive SVG, at every turn, with a last move, an arrow and (for
+    /// scepterchess) flags over the cells.
+    #[test]
+    fn interactive_svg_of_every_chess_variant_and_tafl() {
+        use crate::games::chess::Rules;
+        let mut cases = Vec::new();
+        for (rules, moves, arrow) in [
+            (Rules::Orthodox, "e2e4", "g8f6"),
+            (Rules::Scepter, "d2d4", "e7e5"),
+            (Rules::Forty, "b2b4", "b7b7"),
+        ] {
+            let mut d = chess_diagram(rules);
+            d.last_move = d.move_cells(moves);
+            d.arrow = d.move_cells(arrow);
+            cases.push(d);
+        }
+        let mut tafl = tafl_diagram();
+        tafl.last_move = tafl.move_cells("d1d3");
+        tafl.arrow = tafl.move_cells("a4c4");
+        cases.push(tafl);
+        for d in &cases {
+            for turn in 0..4 {
+                let svg = test_support::check_interactive(d, turn);
+                if !d.flags.is_empty() {
+                    assert_eq!(svg.matches("scepter</title>").count(), 2);
+                }
+            }
+        }
+    }
+
+    fn rect_of(doc: &roxmltree::Document, name: &str) -> (f64, f64) {
+        let rect = doc
+            .descendants()
+            .find(|n| n.attribute("data-square") == Some(name))
+            .unwrap();
+        let at = |a| rect.attribute(a).unwrap().parse::<f64>().unwrap();
+        (at("x"), at("y"))
+    }
+
+    /// Seen from black's side a1 is at the top right and h8 at the bottom left; a quarter turn
+    /// clockwise puts a1 at the top left, three at the bottom right.
+    #[test]
+    fn turns_put_the_corners_where_the_player_sees_them() {
+        let d = chess_diagram(crate::games::chess::Rules::Orthodox);
+        let (low, high) = (28.0, 28.0 + 7.0 * 48.0);
+        for (turn, a1, h8, h1) in [
+            (0, (low, high), (high, low), (high, high)),
+            (1, (low, low), (high, high), (low, high)),
+            (2, (high, low), (low, high), (low, low)),
+            (3, (high, high), (low, low), (high, low)),
+        ] {
+            let svg = test_support::check_interactive(&d, turn);
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            assert_eq!(rect_of(&doc, "a1"), a1, "turn {turn}");
+            assert_eq!(rect_of(&doc, "h8"), h8, "turn {turn}");
+            assert_eq!(rect_of(&doc, "h1"), h1, "turn {turn}");
+        }
+        // Turned halfway, black's pieces stand on the bottom rows.
+        let svg = test_support::check_interactive(&d, 2);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let king = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("piece king"))
+            .find(|n| n.children().any(|c| c.attribute("fill") == Some("#202020")))
+            .unwrap();
+        let d_path = king.children().find(|c| c.has_tag_name("path")).unwrap();
+        let y: f64 = d_path.attribute("d").unwrap()[1..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .split(',')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(y > high, "black's king at the bottom: {y}");
     }
 }

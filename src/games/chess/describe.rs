@@ -4,8 +4,8 @@
 use super::bitboard::squares;
 use super::eval::{breakdown, ChessEval, Term, TERMS};
 use super::types::{make_square, square_name};
-use super::{Color, Position, Rules};
-use crate::render::{Diagram, DiagramPiece};
+use super::{Color, Position, Role, Rules};
+use crate::render::{Diagram, DiagramPiece, Glyph};
 
 /// The board with the key facts (variant, scepters, FEN, key, checkers), for `d`.
 pub fn board_text(rules: Rules, pos: &Position) -> String {
@@ -81,6 +81,19 @@ pub fn eval_text(rules: Rules, pos: &Position) -> String {
     s
 }
 
+/// How a role is drawn.
+fn glyph(role: Role) -> Glyph {
+    match role {
+        Role::Pawn => Glyph::Pawn,
+        Role::Knight => Glyph::Knight,
+        Role::Bishop => Glyph::Bishop,
+        Role::Rook => Glyph::Rook,
+        Role::Queen => Glyph::Queen,
+        Role::King => Glyph::King,
+        Role::Zealot => Glyph::Zealot,
+    }
+}
+
 /// The position as a game-neutral diagram, scepters flagged.
 pub fn diagram(rules: Rules, pos: &Position) -> Diagram {
     let mut d = Diagram::checkered(8, 8);
@@ -89,6 +102,7 @@ pub fn diagram(rules: Rules, pos: &Position) -> Diagram {
             d.place(
                 ((sq % 8) as usize, (sq / 8) as usize),
                 DiagramPiece {
+                    glyph: glyph(p.role()),
                     label: p.role().letter().to_ascii_uppercase().to_string(),
                     owner: p.color().index(),
                     royal: false,

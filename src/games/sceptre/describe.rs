@@ -7,7 +7,7 @@ use super::position::{PieceCounts, PlayerState, SceptrePosition};
 use super::seats::PlayerColour;
 use super::square::{file_name, Coord};
 use super::terrain::{SquareColour, Terrain};
-use crate::render::{self, CellKind, Diagram, DiagramPiece, Ground, Outline, Shade};
+use crate::render::{self, CellKind, Diagram, DiagramPiece, Glyph, Ground, Outline, Shade};
 
 /// The mark of a terrain in the text field, chosen to look like it: grass, trees, waves.
 const fn terrain_mark(terrain: Terrain) -> char {
@@ -228,6 +228,14 @@ const fn shade(colour: SquareColour) -> Shade {
 
 fn diagram_piece(piece: Piece) -> DiagramPiece {
     DiagramPiece {
+        glyph: match piece.kind {
+            PieceKind::King => Glyph::King,
+            PieceKind::Queen => Glyph::Queen,
+            PieceKind::Rook => Glyph::Rook,
+            PieceKind::Bishop => Glyph::Bishop,
+            PieceKind::Knight => Glyph::Knight,
+            PieceKind::Pawn => Glyph::Pawn,
+        },
         label: piece.kind.letter().to_string(),
         owner: owner(piece.owner),
         royal: piece.kind == PieceKind::King,
@@ -527,11 +535,14 @@ mod tests {
             .filter_map(|f| f.strip_prefix("url(#")?.strip_suffix(')'))
             .find(|id| !patterns.contains(id));
         assert_eq!(undefined, None);
-        assert_eq!(count(&doc, "circle", |_| true), 8);
-        assert_eq!(
-            count(&doc, "circle", |c| c.attribute("stroke-width") == Some("4")),
-            3
-        );
+        let pieces = render::test_support::drawn_glyphs(&svg);
+        assert_eq!(pieces.len(), 8);
+        let kings: Vec<_> = pieces
+            .iter()
+            .filter(|(g, _)| g == "king")
+            .map(|(_, fill)| fill.as_str())
+            .collect();
+        assert_eq!(kings, ["#202020", "#c0392b", "#1e8449"]);
         let kingdoms: Vec<_> = doc
             .root_element()
             .children()
@@ -596,6 +607,92 @@ mod tests {
             let d = diagram(&pos);
             assert_eq!(d.outlines.len(), pos.player_count());
             roxmltree::Document::parse(&to_svg(&d)).unwrap();
+        }
+    }
+
+    /// Each piece letter its own shape, in its owner's colour.
+    #[test]
+    fn pieces_are_drawn_as_their_kind() {
+        let d = diagram(&nine_midgame());
+        for p in d.pieces.iter().flatten() {
+            let kind = PieceKind::from_letter(p.label.chars().next().unwrap()).unwrap();
+            let glyph = match kind {
+                PieceKind::King => Glyph::King,
+                PieceKind::Queen => Glyph::Queen,
+                PieceKind::Rook => Glyph::Rook,
+                PieceKind::Bishop => Glyph::Bishop,
+                PieceKind::Knight => Glyph::Knight,
+                PieceKind::Pawn => Glyph::Pawn,
+            };
+            assert_eq!(p.glyph, glyph, "{}", p.label);
+        }
+        let drawn = render::test_support::drawn_glyphs(&to_svg(&d));
+        let mut kinds: Vec<&str> = drawn.iter().map(|(g, _)| g.as_str()).collect();
+        kinds.sort();
+        kinds.dedup();
+        assert_eq!(kinds, ["bishop", "king", "knight", "pawn", "queen", "rook"]);
+        let mut fills: Vec<&str> = drawn.iter().map(|(_, f)| f.as_str()).collect();
+        fills.sort();
+        fills.dedup();
+        assert_eq!(
+            fills,
+            ["#1e8449", "#202020", "#c0392b"],
+            "black, red, green"
+        );
+    }
+
+    /// Four players on the cross: holes at the corners get no cell, every turn puts the
+    /// cells, pieces, kingdoms, origin flags and labels in place.
+    #[test]
+    fn interactive_svg_of_the_cross_with_four_players() {
+        let pos = on_layout(
+            "cross",
+            4,
+            "Kb@l1,Qb@m2,Kw@a12,Pw@c11,Nbr@b13,Kg@x12,Rg@x15 b+,w+,rx,g+ w - - -",
+        );
+        let mut d = diagram(&pos);
+        assert_eq!(d.outlines.len(), 4);
+        assert_eq!(d.origins.len(), 1);
+        d.last_move = d.move_cells("l2l1");
+        d.arrow = d.move_cells("a12a11");
+        for turn in 0..4 {
+            let svg = render::test_support::check_interactive(&d, turn);
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let cells = doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("cell"))
+                .count();
+            assert_eq!(cells, 24 * 24 - 4 * 64, "turn {turn}");
+            assert_eq!(svg.matches("kingdom</title>").count(), 4);
+        }
+    }
+
+    /// The duel's field is 8 wide and 16 high: a quarter turn either way lays it on its side.
+    #[test]
+    fn quarter_turns_lay_a_tall_field_on_its_side() {
+        let shipped = Layout::shipped("duel").unwrap().unwrap();
+        let terrain = Field::from_layout(&shipped).terrain_text();
+        let kingdoms = shipped.kingdoms(2).unwrap();
+        let text = format!("{terrain} Kb@e1,Kw@d16 b+,w+ b {kingdoms} - - -");
+        let d = diagram(&SceptrePosition::from_text(&text).unwrap());
+        assert_eq!((d.columns, d.rows), (8, 16));
+        for turn in 0..4 {
+            let svg = render::test_support::check_interactive(&d, turn);
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let size = |a| {
+                doc.root_element()
+                    .attribute(a)
+                    .unwrap()
+                    .parse::<usize>()
+                    .unwrap()
+            };
+            let (wide, high) = (56 + 48 * 8, 56 + 48 * 16 + 24);
+            let expected = if turn % 2 == 0 {
+                (wide, high)
+            } else {
+                (56 + 48 * 16, 56 + 48 * 8 + 24)
+            };
+            assert_eq!((size("width"), size("height")), expected, "turn {turn}");
         }
     }
 }

@@ -5,7 +5,7 @@ use super::board::{square, square_name};
 use super::eval::terms;
 use super::rules::{CENTRE, CORNER};
 use super::{Cell, Side, TaflPosition};
-use crate::render::{CellKind, Diagram, DiagramPiece};
+use crate::render::{CellKind, Diagram, DiagramPiece, Glyph};
 
 /// The board with the key facts (position string, pieces, key, threats), for `d`.
 pub fn board_text(pos: &TaflPosition) -> String {
@@ -114,14 +114,15 @@ pub fn diagram(pos: &TaflPosition) -> Diagram {
         );
         let piece = match pos.cell(sq) {
             Cell::Empty | Cell::Off => None,
-            Cell::Attacker => Some(("A", 1, false)),
-            Cell::Defender => Some(("D", 0, false)),
-            Cell::King => Some(("K", 0, true)),
+            Cell::Attacker => Some((Glyph::Man, "A", 1, false)),
+            Cell::Defender => Some((Glyph::Man, "D", 0, false)),
+            Cell::King => Some((Glyph::TaflKing, "K", 0, true)),
         };
-        if let Some((label, owner, royal)) = piece {
+        if let Some((glyph, label, owner, royal)) = piece {
             d.place(
                 cell,
                 DiagramPiece {
+                    glyph,
                     label: label.to_string(),
                     owner,
                     royal,

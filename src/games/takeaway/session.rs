@@ -4,7 +4,7 @@
 
 use super::{TakeawayError, TakeawayEval, TakeawayPosition};
 use crate::core::{Evaluator, Game, SeatState};
-use crate::render::{CellKind, Diagram, DiagramPiece};
+use crate::render::{CellKind, Diagram, DiagramPiece, Glyph};
 use crate::session::{embedded_file, EmbeddedFile, Variant, VariantRules};
 
 /// Takeaway's one rule set.
@@ -98,6 +98,7 @@ impl VariantRules for TakeawayRules {
                     d.place(
                         (column, row),
                         DiagramPiece {
+                            glyph: Glyph::Letter,
                             label: "o".to_string(),
                             owner: 0,
                             royal: false,

@@ -87,8 +87,7 @@ pub struct LineView {
 
 /// The board as SVG, turned `turn` quarter turns; `interactive` marks every square for clicks.
 pub fn board_svg(d: &Diagram, turn: u8, interactive: bool) -> String {
-    let _ = (turn, interactive);
-    crate::render::to_svg(d)
+    crate::render::to_svg_with(d, &crate::render::SvgOptions { turn, interactive })
 }
 
 fn square_name(d: &Diagram, (c, r): (usize, usize)) -> String {

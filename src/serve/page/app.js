@@ -264,6 +264,7 @@ function render(view) {
   }
   if (selected && legalFrom(selected).length === 0) selected = null;
   $('status').textContent = view.status;
+  $('status').hidden = view.over;
   $('result').hidden = !view.over;
   $('result').textContent = view.over ? view.status : '';
   const ann = $('announcements');

@@ -1,0 +1,182 @@
+//! `regalia serve` in a real browser: headless Chromium (Debian's `chromium` and
+//! `chromium-driver`, installed by this test with apt-get where they are missing and it runs as
+//! root) driven through Selenium (from PyPI, into a private virtual environment under the
+//! target directory) by `engine-tests/python/browser_check.py`. Screenshots of every game's
+//! board land in `target/screenshots/`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// The first of `names` found on PATH.
+fn find(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|name| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+fn chromium() -> Option<PathBuf> {
+    find(&["chromium", "chromium-browser", "google-chrome"])
+}
+
+fn chromedriver() -> Option<PathBuf> {
+    find(&["chromedriver"])
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
+
+/// Chromium and its driver, installed from Debian's packages when missing; None (with the
+/// reason) where that cannot be done on this machine.
+fn browser() -> Result<(PathBuf, PathBuf), String> {
+    if let (Some(c), Some(d)) = (chromium(), chromedriver()) {
+        return Ok((c, d));
+    }
+    if find(&["apt-get"]).is_none() {
+        return Err("no chromium/chromedriver and no apt-get to install them".into());
+    }
+    if !is_root() {
+        return Err("no chromium/chromedriver, and installing them needs root".into());
+    }
+    let run = |args: &[&str]| {
+        Command::new("apt-get")
+            .args(args)
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !run(&["update", "-qq"]) || !run(&["install", "-y", "-qq", "chromium", "chromium-driver"]) {
+        return Err("apt-get could not install chromium and chromium-driver".into());
+    }
+    match (chromium(), chromedriver()) {
+        (Some(c), Some(d)) => Ok((c, d)),
+        _ => Err("chromium was installed but is not on PATH".into()),
+    }
+}
+
+fn python_with_selenium() -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-venv");
+    let python = venv.join("bin").join("python3");
+    let ready = |py: &Path| {
+        Command::new(py)
+            .args(["-c", "import selenium, chess.pgn"])
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !ready(&python) {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("python3 is needed for the browser test");
+        assert!(made.success(), "could not create a virtual environment");
+        let installed = Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "selenium>=4.11",
+                "chess>=1.10",
+            ])
+            .status()
+            .expect("pip runs");
+        assert!(installed.success(), "could not install selenium from PyPI");
+    }
+    python
+}
+
+/// A running `regalia serve` on a free port; killed when dropped.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Served {
+    fn start() -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_regalia"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("regalia serve starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("regalia serve prints its address");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, url }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn screenshot_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory")
+        .join("screenshots")
+}
+
+#[test]
+fn every_game_plays_in_a_real_browser() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED every_game_plays_in_a_real_browser: {why}");
+            return;
+        }
+    };
+    let python = python_with_selenium();
+    let served = Served::start();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/browser_check.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(&served.url)
+        .arg(chromium)
+        .arg(driver)
+        .arg(screenshot_dir())
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "browser check failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("browser check passed"), "{stdout}");
+    for game in [
+        "chess",
+        "scepterchess",
+        "chess40k",
+        "tafl",
+        "sceptre1027-four",
+    ] {
+        let shot = screenshot_dir().join(format!("{game}.png"));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}

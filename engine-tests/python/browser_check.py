@@ -1,0 +1,298 @@
+"""Drives `regalia serve`'s page in headless Chromium, as a person would: starts a game of each
+variant from the new-game form, moves by clicking squares (and once by dragging), sees an
+illegal move refused, lets the engine reply, finishes short games (a mate, a scepter capture, a
+tafl escape, Sceptre eliminations), reads the result on the page, downloads the record and
+replays it (chess with python-chess, the others through the API), and saves a screenshot of
+each board.
+
+usage: browser_check.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
+"""
+
+import io
+import json
+import os
+import sys
+import time
+import urllib.request
+
+import chess.pgn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
+os.makedirs(SHOTS, exist_ok=True)
+TIMEOUT = 60
+
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1100", "--hide-scrollbars"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+driver = start_browser()
+wait = WebDriverWait(driver, TIMEOUT)
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def by_id(name):
+    return driver.find_element(By.ID, name)
+
+
+# The page redraws often while the engine thinks: read it in one script call, never through
+# element handles that a redraw makes stale.
+def text_of(name):
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
+
+
+def shown(name):
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", name)
+
+
+def moves_on_page():
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#moves li')].map((li) => li.innerText)")
+
+
+def wait_until(what, predicate):
+    try:
+        return wait.until(lambda d: predicate())
+    except Exception as e:
+        raise AssertionError(f"timed out waiting for {what}; status: {text_of('status')!r}, "
+                             f"message: {text_of('message')!r}, moves: {moves_on_page()}") from e
+
+
+def api(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(URL.rstrip("/") + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def new_game(variant, seats, options=None, position=""):
+    """Fills in the new-game form: `seats` is a list of "human" or ("engine", ms) per seat."""
+    driver.get(URL)
+    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
+    Select(by_id("variant")).select_by_value(variant)
+    for name, value in (options or {}).items():
+        Select(driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
+    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
+    check(len(rows) == len(seats), f"{variant}: {len(rows)} seat rows, expected {len(seats)}")
+    for row, seat in zip(rows, seats):
+        kind = Select(row.find_element(By.CSS_SELECTOR, ".seat-kind"))
+        if seat == "human":
+            kind.select_by_value("human")
+        else:
+            kind.select_by_value("engine")
+            time_box = row.find_element(By.CSS_SELECTOR, ".seat-time")
+            time_box.clear()
+            time_box.send_keys(str(seat[1]))
+    box = by_id("start-position")
+    box.clear()
+    if position:
+        box.send_keys(position)
+    by_id("start").click()
+    wait_until("the board", lambda: shown("play") and driver.execute_script(
+        "return document.querySelectorAll('#board-box rect.cell').length > 0"))
+    return driver.execute_script("return game.id")
+
+
+def square(name):
+    return driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
+
+
+def click(name):
+    ActionChains(driver).move_to_element(square(name)).click().perform()
+
+
+def drag(source, target):
+    ActionChains(driver).move_to_element(square(source)).click_and_hold() \
+        .move_to_element(square(target)).release().perform()
+
+
+def play(source, target):
+    """Clicks a move; waits for the page to list it."""
+    before = driver.execute_script("return game.moves.length")
+    click(source)
+    click(target)
+    wait_until(f"{source}{target} to be played",
+               lambda: driver.execute_script("return game.moves.length") > before)
+
+
+def result_text():
+    return wait_until("the result", lambda: shown("result") and text_of("result"))
+
+
+def screenshot(name):
+    path = os.path.join(SHOTS, name + ".png")
+    by_id("play").screenshot(path)
+    print(f"screenshot {path}")
+
+
+def download_record():
+    href = by_id("download-record").get_attribute("href")
+    with urllib.request.urlopen(href) as response:
+        return response.read().decode()
+
+
+def replay_lines(record, variant, options=None):
+    """Replays a line record's moves through the API from its start; returns the position."""
+    start = next(line[6:] for line in record.splitlines() if line.startswith("start "))
+    moves = [line.split()[3] for line in record.splitlines() if line.startswith("move ")]
+    game = api("POST", "/api/games", {"variant": variant, "options": options or {},
+                                      "position": start})
+    for m in moves:
+        game = api("POST", f"/api/games/{game['id']}/move", {"move": m})
+    return game["position"], len(moves)
+
+
+# ---- chess: an illegal move refused, Fool's mate by clicks and a drag, the PGN replayed ------
+new_game("chess", ["human", "human"])
+click("e2")
+check(driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target"), "no targets shown for e2")
+click("e5")
+wait_until("the illegal move refused", lambda: "not a legal move" in text_of("message"))
+check(moves_on_page() == [], "an illegal move was played")
+play("f2", "f3")
+before = len(driver.execute_script("return game.moves"))
+drag("e7", "e5")
+wait_until("the dragged move", lambda: driver.execute_script("return game.moves.length") == before + 1)
+play("g2", "g4")
+play("d8", "h4")
+result = result_text()
+check("black wins by checkmate" in result.lower(), f"chess result: {result}")
+check(moves_on_page() == ["f3 e5", "g4 Qh4#"], f"chess move list: {moves_on_page()}")
+screenshot("chess")
+pgn = download_record()
+replayed = chess.pgn.read_game(io.StringIO(pgn))
+board = replayed.end().board()
+check(board.is_checkmate() and replayed.headers["Result"] == "0-1", f"the PGN does not replay:\n{pgn}")
+check(board.fen().split()[:4] == by_id("position").get_attribute("value").split()[:4],
+      "the PGN's end is not the page's position")
+print("chess: illegal move refused, mate, PGN replays")
+
+# ---- chess against the engine: its reply, take-back, analysis and stop ----------------------
+new_game("chess", ["human", ("engine", 200)])
+play("e2", "e4")
+wait_until("the engine's reply", lambda: len(moves_on_page()) == 1 and len(moves_on_page()[0].split()) == 2)
+by_id("undo").click()
+wait_until("the take-back", lambda: moves_on_page() == [])
+by_id("analyse").click()
+wait_until("analysis lines", lambda: "analysis, thinking: depth" in text_of("search")
+           and "1." in text_of("search"))
+by_id("stop").click()
+wait_until("analysis to stop", lambda: "thinking" not in text_of("search"))
+check(driver.execute_script("return !document.getElementById('evalbar').classList.contains('hidden')"), "no evaluation bar")
+print("chess: engine replies, take-back, analysis, stop")
+
+# ---- Capture the Scepter: the king takes the enemy scepter ----------------------------------
+new_game("scepterchess", ["human", ("engine", 200)], position="7k/4K3/8/8/8/8/8/8 w - - 0 1")
+play("e7", "e8")
+result = result_text()
+check("white wins by capturing the scepter" in result.lower(), f"scepterchess result: {result}")
+screenshot("scepterchess")
+pgn = download_record()
+check('[Variant "scepterchess"]' in pgn and "1-0" in pgn, f"scepterchess PGN:\n{pgn}")
+print("scepterchess: scepter captured")
+
+# ---- Chess 40k: promotion to a zealot chosen on the page, the engine's reply, self-destruct --
+new_game("chess40k", ["human", ("engine", 200)], position="4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+click("a7")
+click("a8")
+wait_until("the promotion chooser", lambda: shown("chooser"))
+labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#chooser button[data-move]")]
+check(len(labels) == 6 and any("zealot" in label for label in labels), f"promotion choices: {labels}")
+driver.find_element(By.CSS_SELECTOR, '#chooser button[data-move="a7a8z"]').click()
+wait_until("the engine's reply", lambda: len(moves_on_page()) == 1 and len(moves_on_page()[0].split()) == 2)
+check(moves_on_page()[0].startswith("a8=Z"), f"chess40k moves: {moves_on_page()}")
+screenshot("chess40k")
+click("a8")
+click("a8")
+wait_until("the self-destruct choice", lambda: shown("chooser"))
+driver.find_element(By.CSS_SELECTOR, '#chooser button[data-move="a8a8"]').click()
+wait_until("the self-destruct", lambda: driver.execute_script("return game.moves.length") >= 3)
+print("chess40k: zealot promotion chosen, engine replied, self-destruct")
+
+# ---- tafl: the defenders (a person, board turned) escape; the record replays ---------------
+new_game("tafl", [("engine", 200), "human"])
+check(driver.execute_script("return turn") == 2, "the board is not turned toward the defenders")
+wait_until("the attackers' first move", lambda: len(moves_on_page()) == 1)
+screenshot("tafl")
+new_game("tafl", [("engine", 200), "human"], position="11/11/11/5a5/11/11/k10/11/11/11/11 d")
+click("a5")
+click("b6")
+wait_until("the illegal tafl move refused", lambda: "not a legal move" in text_of("message"))
+play("a5", "a1")
+result = result_text()
+check("defenders win" in result.lower() and "escape" in result.lower(), f"tafl result: {result}")
+record = download_record()
+position, count = replay_lines(record, "tafl")
+check(count == 1 and position == by_id("position").get_attribute("value"), f"tafl record:\n{record}")
+print("tafl: illegal move refused, king escaped, record replays")
+
+# ---- Sceptre 1027, two players: placements from the palette; the engine places too ---------
+new_game("sceptre1027", ["human", ("engine", 100)], options={"SceptreLayout": "duel", "SceptrePlayers": 2})
+wait_until("the palette", lambda: shown("palette"))
+driver.find_element(By.CSS_SELECTOR, '#palette button[data-piece="K"]').click()
+targets = driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
+check(targets, "no placement squares shown for the king")
+click(targets[0].get_attribute("data-mark"))
+wait_until("the engine's placement", lambda: len(moves_on_page()) >= 2)
+check(moves_on_page()[0].startswith("black K@"), f"sceptre moves: {moves_on_page()}")
+screenshot("sceptre1027-setup")
+print("sceptre1027: placement by palette, engine placed")
+
+# ---- Sceptre 1027, three players: black takes white's king, the game goes on ---------------
+meadow16 = "/".join(["16m"] * 16)
+three = (f"{meadow16} Kw@a1,Qw@d4,Rw@c2,Rb@a16,Rb@h15,Nr@c9,Qr@h9,Kb@p3,Kr@o13 "
+         "b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
+new_game("sceptre1027", ["human", ("engine", 100), ("engine", 100)], options={"SceptrePlayers": 3},
+         position=three)
+play("a16", "a1")
+wait_until("the elimination announced", lambda: "white is eliminated" in text_of("announcements").lower())
+check(not shown("result"), "a game of three ended with the first elimination")
+wait_until("red's reply", lambda: len(moves_on_page()) >= 2)
+screenshot("sceptre1027-three")
+print("sceptre1027: elimination announced, three-player game goes on")
+
+# ---- Sceptre 1027, two players: white (north, board turned) mates; the record replays ------
+meadow8 = "/".join(["8m"] * 16)
+new_game("sceptre1027", [("engine", 100), "human"],
+         position=f"{meadow8} Kb@a1,Rb@d16,Kw@c3,Qw@h2,Nw@h8 b+,w+ w b@a1,w@a9 - - -")
+check(driver.execute_script("return turn") == 2, "the board is not turned toward white (north)")
+play("h2", "b2")
+result = result_text()
+check("white wins" in result.lower(), f"sceptre result: {result}")
+record = download_record()
+position, count = replay_lines(record, "sceptre1027")
+check(count == 1 and position == by_id("position").get_attribute("value"), f"sceptre record:\n{record}")
+print("sceptre1027: mate, record replays")
+
+# ---- Sceptre 1027, four players on nine, people and engines mixed --------------------------
+new_game("sceptre1027", ["human", ("engine", 50), "human", ("engine", 50)],
+         options={"SceptreLayout": "nine", "SceptrePlayers": 4})
+for _ in range(2):
+    placed = len(moves_on_page())
+    wait_until("a person's turn", lambda: shown("palette"))
+    targets = driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
+    click(targets[len(targets) // 2].get_attribute("data-mark"))
+    wait_until("the placement", lambda: len(moves_on_page()) > placed)
+wait_until("four seats placing", lambda: len(moves_on_page()) >= 4)
+screenshot("sceptre1027-four")
+print("sceptre1027: four seats, people and engines placing")
+
+driver.quit()
+print("browser check passed")

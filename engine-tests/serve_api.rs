@@ -583,3 +583,20 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
     let (status, body) = served.request("GET", "/api/variants", "");
     assert_eq!(status, 200, "{body}");
 }
+
+#[test]
+fn a_taken_port_is_refused_clearly() {
+    let served = Served::start();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args(["serve", "--port", &served.port.to_string()])
+        .output()
+        .expect("regalia serve runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("port {} on 127.0.0.1 is taken", served.port)),
+        "{stderr}"
+    );
+    // The first server still answers.
+    assert_eq!(served.request("GET", "/api/variants", "").0, 200);
+}

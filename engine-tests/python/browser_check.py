@@ -182,7 +182,12 @@ board = replayed.end().board()
 check(board.is_checkmate() and replayed.headers["Result"] == "0-1", f"the PGN does not replay:\n{pgn}")
 check(board.fen().split()[:4] == by_id("position").get_attribute("value").split()[:4],
       "the PGN's end is not the page's position")
-print("chess: illegal move refused, mate, PGN replays")
+A1 = "const r = document.querySelector('#board-box rect.cell[data-square=\"a1\"]'); return [r.getAttribute('x'), r.getAttribute('y')]"
+a1 = driver.execute_script(A1)
+by_id("flip").click()
+wait_until("the flipped board", lambda: driver.execute_script("return turn") == 2
+           and driver.execute_script(A1) != a1)
+print("chess: illegal move refused, mate, PGN replays, flip")
 
 # ---- chess against the engine: its reply, take-back, analysis and stop ----------------------
 new_game("chess", ["human", ("engine", 200)])

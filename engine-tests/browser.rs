@@ -63,35 +63,11 @@ fn browser() -> Result<(PathBuf, PathBuf), String> {
 }
 
 fn python_with_selenium() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-venv");
-    let python = venv.join("bin").join("python3");
-    let ready = |py: &Path| {
-        Command::new(py)
-            .args(["-c", "import selenium, chess.pgn"])
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if !ready(&python) {
-        let made = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(&venv)
-            .status()
-            .expect("python3 is needed for the browser test");
-        assert!(made.success(), "could not create a virtual environment");
-        let installed = Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "selenium>=4.11",
-                "chess>=1.10",
-            ])
-            .status()
-            .expect("pip runs");
-        assert!(installed.success(), "could not install selenium from PyPI");
-    }
-    python
+    crate::python_client::python_venv(
+        "browser-venv",
+        "import selenium, chess.pgn",
+        &["selenium>=4.11", "chess>=1.10"],
+    )
 }
 
 /// A running `regalia serve` on a free port; killed when dropped.

@@ -6,28 +6,35 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub fn python_with_chess() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-venv");
+    python_venv("python-chess-venv", "import chess.engine", &["chess>=1.10"])
+}
+
+/// A private virtual environment under the target directory named `name`, with `packages`
+/// installed from PyPI the first time (when `check` does not import).
+pub fn python_venv(name: &str, check: &str, packages: &[&str]) -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let python = venv.join("bin").join("python3");
-    let has_chess = |py: &Path| {
+    let ready = |py: &Path| {
         Command::new(py)
-            .args(["-c", "import chess.engine"])
+            .args(["-c", check])
             .status()
             .is_ok_and(|s| s.success())
     };
-    if !has_chess(&python) {
+    if !ready(&python) {
         let made = Command::new("python3")
             .args(["-m", "venv"])
             .arg(&venv)
             .status()
-            .expect("python3 is needed for the client test");
+            .expect("python3 is needed for the Python-driven tests");
         assert!(made.success(), "could not create a virtual environment");
         let installed = Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", "chess>=1.10"])
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(packages)
             .status()
             .expect("pip runs");
         assert!(
             installed.success(),
-            "could not install python-chess from PyPI"
+            "could not install {packages:?} from PyPI"
         );
     }
     python

@@ -614,17 +614,17 @@ mod tests {
     #[test]
     fn pieces_are_drawn_as_their_kind() {
         let d = diagram(&nine_midgame());
+        let names = [
+            ("K", "king"),
+            ("Q", "queen"),
+            ("R", "rook"),
+            ("B", "bishop"),
+            ("N", "knight"),
+            ("P", "pawn"),
+        ];
         for p in d.pieces.iter().flatten() {
-            let kind = PieceKind::from_letter(p.label.chars().next().unwrap()).unwrap();
-            let glyph = match kind {
-                PieceKind::King => Glyph::King,
-                PieceKind::Queen => Glyph::Queen,
-                PieceKind::Rook => Glyph::Rook,
-                PieceKind::Bishop => Glyph::Bishop,
-                PieceKind::Knight => Glyph::Knight,
-                PieceKind::Pawn => Glyph::Pawn,
-            };
-            assert_eq!(p.glyph, glyph, "{}", p.label);
+            let name = names.iter().find(|(l, _)| *l == p.label).map(|(_, n)| *n);
+            assert_eq!(Some(p.glyph.name()), name, "{}", p.label);
         }
         let drawn = render::test_support::drawn_glyphs(&to_svg(&d));
         let mut kinds: Vec<&str> = drawn.iter().map(|(g, _)| g.as_str()).collect();

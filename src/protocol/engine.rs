@@ -4,8 +4,9 @@
 use super::command::{parse, Command, GoCommand, ParseError};
 use super::options::{EngineOptions, OptionEffect};
 use super::output::Output;
+use super::strength::StrengthLimit;
 use crate::core::SeatState;
-use crate::search::{SearchLimits, SearchOptions, SharedTable, TranspositionTable};
+use crate::search::{Report, SearchLimits, SearchOptions, SharedTable, TranspositionTable};
 use crate::session::{run_bench, GameStatus, SearchControl, Session};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -212,7 +213,18 @@ impl Engine {
         let session = self.session.boxed_clone();
         let open_ended = limits.infinite || limits.ponder;
         let control = SearchControl::pondering(limits.ponder);
-        let options = self.search_options();
+        let mut options = self.search_options();
+        // A limited strength plays games; analysis (infinite, ponder) keeps full strength.
+        let strength = (self.options.limit_strength && !open_ended).then_some(StrengthLimit {
+            elo: self.options.elo,
+        });
+        let limits = match strength {
+            Some(s) => {
+                options.multi_pv = options.multi_pv.max(super::strength::LINES);
+                s.limits(&limits)
+            }
+            None => limits,
+        };
         let table = self.table.clone();
         let out = self.out.clone();
         let thread_control = control.clone();
@@ -220,7 +232,15 @@ impl Engine {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                run_search(session, limits, options, table, thread_control, out);
+                run_search(
+                    session,
+                    limits,
+                    options,
+                    strength,
+                    table,
+                    thread_control,
+                    out,
+                );
             });
         match spawned {
             Ok(handle) => {
@@ -287,13 +307,29 @@ fn run_search(
     session: Box<dyn Session>,
     limits: SearchLimits,
     options: SearchOptions,
+    strength: Option<StrengthLimit>,
     table: SharedTable,
     control: SearchControl,
     out: Output,
 ) {
     let report_out = out.clone();
+    let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
     let result = session.search(&limits, &options, &table, &control, &mut |r| {
+        if r.bound.is_none() {
+            if let Some(slot) = lines.get_mut(r.multipv.saturating_sub(1)) {
+                *slot = Some(r.clone());
+            }
+        }
         report_out.report(r)
+    });
+    // A limited strength picks among the lines it searched instead of the best.
+    let result = result.map(|mut outcome| {
+        let pick = strength.and_then(|s| s.choose(&lines, &mut rand::thread_rng()));
+        if let (Some(pick), Some(_)) = (pick, &outcome.best) {
+            outcome.best = pick.pv.first().cloned();
+            outcome.ponder = pick.pv.get(1).cloned();
+        }
+        outcome
     });
     let finish = |line: &str| {
         control.stop.store(true, Ordering::Relaxed);

@@ -23,6 +23,9 @@ pub struct EngineOptions {
     pub material_only: bool,
     /// The search for three or more active seats.
     pub multiplayer: MultiplayerSearch,
+    /// `UCI_LimitStrength`, and the strength `UCI_Elo` asks for.
+    pub limit_strength: bool,
+    pub elo: u32,
     /// Per variant with options of its own set (`SceptreLayout`…), a new game with them: every
     /// new game of that variant is a copy, so a layout file is read once, when it is chosen.
     pub configured: Vec<Configured>,
@@ -54,6 +57,8 @@ impl Default for EngineOptions {
             variant: Variant::DEFAULT,
             material_only: false,
             multiplayer: MultiplayerSearch::default(),
+            limit_strength: false,
+            elo: super::strength::DEFAULT_ELO,
             configured: Vec::new(),
         }
     }
@@ -174,6 +179,16 @@ impl EngineOptions {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
+            format!(
+                "option name UCI_LimitStrength type check default {}",
+                d.limit_strength
+            ),
+            format!(
+                "option name UCI_Elo type spin default {} min {} max {}",
+                d.elo,
+                super::strength::MIN_ELO,
+                super::strength::MAX_ELO
+            ),
         ];
         lines.extend(Variant::option_declarations());
         lines
@@ -237,6 +252,15 @@ impl EngineOptions {
             "clear hash" => Ok(OptionEffect::ClearHash),
             "ponder" => {
                 self.ponder = check(name, value)?;
+                Ok(OptionEffect::Nothing)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check(name, value)?;
+                Ok(OptionEffect::Nothing)
+            }
+            "uci_elo" => {
+                use super::strength::{MAX_ELO, MIN_ELO};
+                self.elo = spin(name, value, MIN_ELO, MAX_ELO)?;
                 Ok(OptionEffect::Nothing)
             }
             "uci_variant" => {
@@ -308,6 +332,14 @@ mod tests {
         );
         assert_eq!(o.multiplayer, MultiplayerSearch::BrsPlus);
         assert!(o.set("MultiplayerSearch", Some("minimax")).is_err());
+        assert_eq!(o.set("uci_elo", Some("1200")), Ok(OptionEffect::Nothing));
+        assert_eq!(o.elo, 1200);
+        assert!(o.set("UCI_Elo", Some("3500")).is_err());
+        assert_eq!(
+            o.set("UCI_LimitStrength", Some("true")),
+            Ok(OptionEffect::Nothing)
+        );
+        assert!(o.limit_strength);
         assert_eq!(o.multiplayer, MultiplayerSearch::BrsPlus);
         assert_eq!(
             o.set("UCI_Variant", Some("chess")),

@@ -1,0 +1,143 @@
+//! `UCI_LimitStrength` and `UCI_Elo`: a beatable opponent for people. Game-neutral, as the
+//! protocol must be: one skill number sets a node budget for the search and the noise of a
+//! choice among its best lines, so a weak setting both sees less and picks worse moves.
+//! Calibrated for chess against Stockfish's own `UCI_Elo` levels (README, "Limited strength").
+
+use crate::search::{Report, ReportScore, SearchLimits};
+use rand::Rng;
+
+pub const MIN_ELO: u32 = 800;
+pub const MAX_ELO: u32 = 2600;
+pub const DEFAULT_ELO: u32 = 1500;
+/// The lines searched to choose among.
+pub const LINES: usize = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthLimit {
+    pub elo: u32,
+}
+
+impl StrengthLimit {
+    /// 0 at [`MIN_ELO`], 1 at [`MAX_ELO`].
+    fn skill(self) -> f64 {
+        let elo = self.elo.clamp(MIN_ELO, MAX_ELO);
+        f64::from(elo - MIN_ELO) / f64::from(MAX_ELO - MIN_ELO)
+    }
+
+    /// Nodes a move may search: 64 at the weakest, about a million at the strongest.
+    pub fn node_budget(self) -> u64 {
+        2f64.powf(6.0 + 14.0 * self.skill()).round() as u64
+    }
+
+    /// The largest random bonus a line may get before the choice, in centipawns.
+    pub fn noise(self) -> f64 {
+        let weakness = 1.0 - self.skill();
+        300.0 * weakness * weakness
+    }
+
+    /// The search limits with the node budget: the tighter of it and any `go nodes`.
+    pub fn limits(self, limits: &SearchLimits) -> SearchLimits {
+        let mut out = limits.clone();
+        let budget = self.node_budget();
+        out.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        out
+    }
+
+    /// Picks a line: each line's score plus a random bonus up to [`StrengthLimit::noise`],
+    /// the highest wins. `lines[i]` is the last exact report of MultiPV line `i + 1`.
+    pub fn choose<'a>(self, lines: &'a [Option<Report>], rng: &mut impl Rng) -> Option<&'a Report> {
+        let noise = self.noise();
+        lines
+            .iter()
+            .flatten()
+            .filter(|r| !r.pv.is_empty())
+            .map(|r| {
+                let bonus = if noise > 0.0 {
+                    rng.gen_range(0.0..noise)
+                } else {
+                    0.0
+                };
+                (value(r.score) + bonus, r)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, r)| r)
+    }
+}
+
+/// A score as one number: mates far beyond any evaluation, sooner ones better.
+fn value(score: ReportScore) -> f64 {
+    match score {
+        ReportScore::Centipawns(cp) => f64::from(cp),
+        ReportScore::Mate(n) if n > 0 => 100_000.0 - f64::from(n),
+        ReportScore::Mate(n) => -100_000.0 - f64::from(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn line(multipv: usize, cp: i32, first: &str) -> Option<Report> {
+        Some(Report {
+            depth: 5,
+            seldepth: 5,
+            multipv,
+            score: ReportScore::Centipawns(cp),
+            bound: None,
+            nodes: 100,
+            nps: 1000,
+            hashfull: 0,
+            time_ms: 1,
+            pv: vec![first.to_string()],
+            seat_scores: None,
+        })
+    }
+
+    #[test]
+    fn budgets_and_noise_follow_the_elo() {
+        let weakest = StrengthLimit { elo: MIN_ELO };
+        let strongest = StrengthLimit { elo: MAX_ELO };
+        assert_eq!(weakest.node_budget(), 64);
+        assert_eq!(strongest.node_budget(), 1 << 20);
+        assert_eq!(strongest.noise(), 0.0);
+        assert!(weakest.noise() > StrengthLimit { elo: 1500 }.noise());
+        let limits = StrengthLimit { elo: 1500 }.limits(&SearchLimits {
+            nodes: Some(10),
+            ..Default::default()
+        });
+        assert_eq!(limits.nodes, Some(10), "a tighter go nodes stands");
+    }
+
+    #[test]
+    fn the_strongest_takes_the_best_line_and_the_weakest_varies() {
+        let lines = [
+            line(1, 50, "e2e4"),
+            line(2, 40, "d2d4"),
+            line(3, -200, "g2g4"),
+            None,
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let strongest = StrengthLimit { elo: MAX_ELO };
+        for _ in 0..20 {
+            assert_eq!(strongest.choose(&lines, &mut rng).unwrap().pv[0], "e2e4");
+        }
+        let weakest = StrengthLimit { elo: MIN_ELO };
+        let picks: std::collections::BTreeSet<String> = (0..200)
+            .map(|_| weakest.choose(&lines, &mut rng).unwrap().pv[0].clone())
+            .collect();
+        assert!(
+            picks.contains("e2e4") && picks.contains("d2d4"),
+            "{picks:?}"
+        );
+        // A mate is never given up for noise.
+        let mate = [line(1, 0, "a2a3"), {
+            let mut m = line(2, 0, "d1h5").unwrap();
+            m.score = ReportScore::Mate(1);
+            Some(m)
+        }];
+        for _ in 0..50 {
+            assert_eq!(weakest.choose(&mate, &mut rng).unwrap().pv[0], "d1h5");
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! Integration tests: the rules through the library, and the engine through its protocol.
 
+mod chess960;
 mod engine_process;
 mod match_runner;
 mod multiplayer;

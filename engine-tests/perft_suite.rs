@@ -221,6 +221,12 @@ fn a_whole_perft_prints_rulings_format() {
     expected.push("Nodes searched: 20".to_string());
     assert_eq!(out, expected);
     assert_eq!(e.next_line(Duration::from_secs(60)).as_deref(), Some(""));
+    // Deeper than any count could finish (and than the stack holds): refused, not a crash.
+    e.send("go perft 100000");
+    assert_eq!(
+        e.sync(),
+        ["info string error perft depth 100000 is more than 128"]
+    );
     e.send("go perft 0");
     let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
     assert_eq!(out, ["", "Nodes searched: 1"]);

@@ -6,6 +6,10 @@ use crate::core::{Game, MoveList, NoMoves, Scope};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The deepest perft counted: far beyond any count that could finish, and shallow enough that
+/// the recursion (one move list a ply) never runs out of stack, even when a game never ends.
+pub const MAX_PERFT_DEPTH: u32 = 128;
+
 /// A stop flag nobody raises, for the counts that cannot be stopped.
 static NEVER: AtomicBool = AtomicBool::new(false);
 

@@ -1,6 +1,7 @@
 //! Integration tests: the rules through the library, and the engine through its protocol.
 
 mod browser;
+mod chess960;
 mod engine_process;
 mod match_runner;
 mod multiplayer;

@@ -129,3 +129,107 @@ fn go_perft_over_the_protocol_prints_stockfish_format() {
     }
     e.quit();
 }
+
+/// `go perft` runs on its own thread: `isready` is answered while a count far too deep to end
+/// runs, `go` is refused as during a search, `position` still applies, `stop` ends the count
+/// (saying so, with the root moves counted in full and never a `Nodes searched` line), and the
+/// next count prints the usual format. No assertion on durations: timeouts only avoid hangs.
+#[test]
+fn go_perft_runs_on_its_own_thread_and_stops() {
+    let long = Duration::from_secs(120);
+    let mut e = EngineProcess::start();
+    e.send("position startpos");
+    e.send("go perft 10");
+    e.send("isready");
+    assert_eq!(e.next_line(long).as_deref(), Some("readyok"));
+    e.send("go depth 2");
+    let answer = e.sync();
+    assert_eq!(
+        answer,
+        ["info string error a search is already running (send stop first)"]
+    );
+    e.send("go perft 1");
+    assert_eq!(
+        e.sync(),
+        ["info string error perft cannot run while a search runs"]
+    );
+    e.send("position startpos moves e2e4");
+    assert!(e.sync().is_empty(), "position is taken during a perft");
+    e.send("stop");
+    let out = e.read_until(long, |l| l.starts_with("info string perft stopped"));
+    let last = out.last().cloned().unwrap_or_default();
+    assert!(
+        last.starts_with("info string perft stopped: ") && last.ends_with(" nodes"),
+        "{out:?}"
+    );
+    assert!(last.contains(" of 20 root moves counted, "), "{last}");
+    assert_eq!(
+        out[out.len() - 2],
+        "",
+        "a blank line precedes the stop line"
+    );
+    assert!(out.iter().all(|l| !l.starts_with("Nodes searched")));
+    for l in &out[..out.len() - 2] {
+        let (mv, n) = l.split_once(": ").expect("'<move>: <count>'");
+        assert!(mv.len() == 4 && n.parse::<u64>().is_ok(), "{l}");
+    }
+    assert_eq!(e.next_line(long).as_deref(), Some(""));
+    // The position sent during the count holds; a count after a stopped one is whole.
+    e.send("go perft 2");
+    let out = e.read_until(long, |l| l.starts_with("Nodes searched"));
+    assert_eq!(out.len(), 22, "{out:?}");
+    assert_eq!(out[0], "b8a6: 30");
+    assert_eq!(out[20], "");
+    assert_eq!(out[21], "Nodes searched: 600");
+    assert_eq!(e.next_line(long).as_deref(), Some(""));
+    e.send("isready");
+    assert_eq!(e.next_line(long).as_deref(), Some("readyok"));
+    assert!(e.quit().success());
+}
+
+/// `quit` during a deep perft ends the engine (`quit()` gives it a generous 10 s).
+#[test]
+fn quit_ends_a_running_perft() {
+    let mut e = EngineProcess::start();
+    e.send("setoption name Threads value 2");
+    e.send("position startpos");
+    e.send("go perft 10");
+    e.send("isready");
+    assert_eq!(
+        e.next_line(Duration::from_secs(60)).as_deref(),
+        Some("readyok")
+    );
+    assert!(e.quit().success());
+}
+
+/// A perft that ends by itself prints exactly what it printed on the protocol thread: the
+/// start position to depth 1, line by line.
+#[test]
+fn a_whole_perft_prints_rulings_format() {
+    let mut e = EngineProcess::start();
+    e.send("position startpos");
+    e.send("go perft 1");
+    let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
+    let mut expected: Vec<String> = [
+        "b1a3", "b1c3", "g1f3", "g1h3", "a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3", "g2g3",
+        "h2h3", "a2a4", "b2b4", "c2c4", "d2d4", "e2e4", "f2f4", "g2g4", "h2h4",
+    ]
+    .iter()
+    .map(|m| format!("{m}: 1"))
+    .collect();
+    expected.push(String::new());
+    expected.push("Nodes searched: 20".to_string());
+    assert_eq!(out, expected);
+    assert_eq!(e.next_line(Duration::from_secs(60)).as_deref(), Some(""));
+    // Deeper than any count could finish (and than the stack holds): refused, not a crash.
+    e.send("go perft 100000");
+    assert_eq!(
+        e.sync(),
+        ["info string error perft depth 100000 is more than 128"]
+    );
+    e.send("go perft 0");
+    let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
+    assert_eq!(out, ["", "Nodes searched: 1"]);
+    assert_eq!(e.next_line(Duration::from_secs(60)).as_deref(), Some(""));
+    assert!(e.quit().success());
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""python-chess drives Regalia as an ordinary UCI engine: analysis, then a game against itself.
+"""python-chess drives Regalia as an ordinary UCI engine: analysis, then a game against itself,
+then Chess960 (an analysis, a game from start 959).
 Any protocol error raises; any illegal move fails the check. Usage: client_check.py ENGINE"""
 import sys
 
@@ -27,6 +28,20 @@ def main() -> None:
             assert result.move in board.legal_moves, (board.fen(), result.move)
             board.push(result.move)
         print(f"game of {board.ply()} plies: {board.fen()}")
+
+        # Chess960: python-chess sets UCI_Chess960 itself for a Chess960 board and speaks
+        # king-takes-rook castling; a start where the king and rook castle at once.
+        board = chess.Board("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", chess960=True)
+        info = engine.analyse(board, chess.engine.Limit(depth=4))
+        assert info["pv"] and info["pv"][0] in board.legal_moves, info
+        castled = 0
+        board = chess.Board.from_chess960_pos(959)
+        while not board.is_game_over(claim_draw=True) and board.ply() < 40:
+            result = engine.play(board, chess.engine.Limit(depth=4), ponder=False)
+            assert result.move in board.legal_moves, (board.fen(), result.move)
+            castled += board.is_castling(result.move)
+            board.push(result.move)
+        print(f"Chess960 game of {board.ply()} plies, {castled} castlings: {board.fen()}")
     print("client check passed")
 
 

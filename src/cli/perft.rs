@@ -8,8 +8,8 @@ use std::time::Instant;
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: super::PositionArgs,
-    /// Plies to count.
-    #[arg(long)]
+    /// Plies to count (at most 128).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=crate::search::perft::MAX_PERFT_DEPTH as i64))]
     pub depth: u32,
     /// Print the count under each root move.
     #[arg(long)]

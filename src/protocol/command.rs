@@ -54,8 +54,13 @@ pub enum ParseError {
     Empty,
     UnknownCommand(String),
     Missing(&'static str),
-    BadNumber { field: String, value: String },
+    BadNumber {
+        field: String,
+        value: String,
+    },
     UnexpectedToken(String),
+    /// `go perft N` deeper than [`crate::search::perft::MAX_PERFT_DEPTH`].
+    PerftTooDeep(u32),
 }
 
 impl fmt::Display for ParseError {
@@ -71,6 +76,11 @@ impl fmt::Display for ParseError {
                 )
             }
             ParseError::UnexpectedToken(t) => write!(f, "unexpected '{t}'"),
+            ParseError::PerftTooDeep(depth) => write!(
+                f,
+                "perft depth {depth} is more than {}",
+                crate::search::perft::MAX_PERFT_DEPTH
+            ),
         }
     }
 }
@@ -159,7 +169,11 @@ fn parse_position(rest: &[&str]) -> Result<Command, ParseError> {
 
 fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
     if rest.first() == Some(&"perft") {
-        return Ok(GoCommand::Perft(number("perft", rest.get(1))?));
+        let depth = number("perft", rest.get(1))?;
+        if depth > crate::search::perft::MAX_PERFT_DEPTH {
+            return Err(ParseError::PerftTooDeep(depth));
+        }
+        return Ok(GoCommand::Perft(depth));
     }
     let mut l = SearchLimits::default();
     let ms = |field: &str, v: Option<&&str>| -> Result<Duration, ParseError> {
@@ -306,6 +320,11 @@ mod tests {
         assert!(parse("go rtime").is_err());
         assert!(parse("go gtime soon").is_err());
         assert_eq!(parse("go perft 3"), Ok(Command::Go(GoCommand::Perft(3))));
+        assert_eq!(
+            parse("go perft 128"),
+            Ok(Command::Go(GoCommand::Perft(128)))
+        );
+        assert_eq!(parse("go perft 129"), Err(ParseError::PerftTooDeep(129)));
         assert!(parse("go depth x").is_err());
         assert!(parse("go depth").is_err());
         assert!(parse("go sideways").is_err());

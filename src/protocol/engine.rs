@@ -254,24 +254,33 @@ impl Engine {
         }
     }
 
+    /// `go perft`: counted on its own thread like a search, so that `isready`, `stop` and
+    /// `quit` are answered while it runs; the result is printed when it ends.
     fn perft(&mut self, depth: u32) {
         if self.searching() {
             self.out.error("perft cannot run while a search runs");
             return;
         }
+        self.join_search();
+        let session = self.session.boxed_clone();
         let threads = self.options.threads;
-        let lines = self.session.perft(depth, threads);
-        let mut total = 0;
-        for (m, n) in &lines {
-            self.out.line(&format!("{m}: {n}"));
-            total += n;
+        let control = SearchControl::new();
+        let thread_control = control.clone();
+        let out = self.out.clone();
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .stack_size(64 << 20)
+            .spawn(move || run_perft(session, depth, threads, thread_control, out));
+        match spawned {
+            Ok(handle) => {
+                self.search = Some(RunningSearch {
+                    control,
+                    handle,
+                    open_ended: false,
+                })
+            }
+            Err(e) => self.out.error(&format!("could not start perft: {e}")),
         }
-        if depth == 0 {
-            total = 1;
-        }
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
-        self.out.line("");
     }
 
     fn bench(&mut self, depth: Option<u32>) {
@@ -299,6 +308,49 @@ impl Engine {
             }
             Err(e) => self.out.error(&e.to_string()),
         }
+    }
+}
+
+/// The perft thread's body. A whole count prints RULINGS §0's format (`<move>: <count>` per root
+/// move, a blank line, `Nodes searched: <total>`, a blank line); a count cut short by `stop`
+/// prints the root moves counted in full, a blank line, `info string perft stopped: <k> of <n>
+/// root moves counted, <nodes> nodes` and a blank line, never a `Nodes searched` line.
+fn run_perft(
+    session: Box<dyn Session>,
+    depth: u32,
+    threads: usize,
+    control: SearchControl,
+    out: Output,
+) {
+    let counts = session.perft_until(depth, threads, &control.stop);
+    let whole = counts.iter().all(|(_, n)| n.is_some());
+    let mut lines = Vec::with_capacity(counts.len() + 3);
+    let mut total = 0;
+    let mut counted = 0;
+    for (m, n) in &counts {
+        if let Some(n) = n {
+            lines.push(format!("{m}: {n}"));
+            total += n;
+            counted += 1;
+        }
+    }
+    if depth == 0 {
+        total = 1;
+    }
+    lines.push(String::new());
+    if whole {
+        lines.push(format!("Nodes searched: {total}"));
+    } else {
+        lines.push(format!(
+            "info string perft stopped: {counted} of {} root moves counted, {total} nodes",
+            counts.len()
+        ));
+    }
+    lines.push(String::new());
+    // Finished before the last lines go out, as a search is before its `bestmove`.
+    control.stop.store(true, Ordering::Relaxed);
+    for line in &lines {
+        out.line(line);
     }
 }
 

@@ -4,16 +4,34 @@
 
 use crate::core::{Game, MoveList, NoMoves, Scope};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The deepest perft counted: far beyond any count that could finish, and shallow enough that
+/// the recursion (one move list a ply) never runs out of stack, even when a game never ends.
+pub const MAX_PERFT_DEPTH: u32 = 128;
+
+/// A stop flag nobody raises, for the counts that cannot be stopped.
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// Leaves of the legal-move tree of `depth` plies below `game`. Bulk-counts the last ply.
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    count::<G, false>(game, depth, &NEVER)
+}
+
+/// The count, given up (with a partial number) once `stop` is raised when `STOPPABLE`; the
+/// flag is read at nodes three or more plies above the leaves, so the plain count pays nothing
+/// and a stopped one ends within a few thousand leaves.
+fn count<G: Game, const STOPPABLE: bool>(game: &mut G, depth: u32, stop: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if STOPPABLE && depth >= 3 && stop.load(Ordering::Relaxed) {
+        return 0;
     }
     let mut moves = MoveList::new();
     game.generate(Scope::All, &mut moves);
     if moves.is_empty() {
-        return after_withdrawal(game, depth);
+        return after_withdrawal::<G, STOPPABLE>(game, depth, stop);
     }
     if depth == 1 {
         return moves.len() as u64;
@@ -21,7 +39,7 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     let mut nodes = 0;
     for &m in moves.iter() {
         let undo = game.make(m);
-        nodes += perft(game, depth - 1);
+        nodes += count::<G, STOPPABLE>(game, depth - 1, stop);
         game.unmake(m, undo);
     }
     nodes
@@ -29,13 +47,17 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 
 /// The count below a position whose side to move has no move: none, unless it withdraws.
 #[cold]
-fn after_withdrawal<G: Game>(game: &mut G, depth: u32) -> u64 {
+fn after_withdrawal<G: Game, const STOPPABLE: bool>(
+    game: &mut G,
+    depth: u32,
+    stop: &AtomicBool,
+) -> u64 {
     if game.decided().is_some() || game.no_moves() != NoMoves::Withdraws {
         return 0;
     }
     match game.make_withdrawal() {
         Some(undo) => {
-            let n = perft(game, depth);
+            let n = count::<G, STOPPABLE>(game, depth, stop);
             game.unmake_withdrawal(undo);
             n
         }
@@ -45,29 +67,53 @@ fn after_withdrawal<G: Game>(game: &mut G, depth: u32) -> u64 {
 
 /// Per-root-move counts, in move-generation order ("divide").
 pub fn perft_divide<G: Game>(game: &G, depth: u32, threads: usize) -> Vec<(G::Move, u64)> {
+    divide::<G, false>(game, depth, threads, &NEVER)
+        .into_iter()
+        .map(|(m, n)| (m, n.unwrap_or(0)))
+        .collect()
+}
+
+/// [`perft_divide`] that gives up once `stop` is raised: each root move with its count, or
+/// `None` for those not counted in full.
+pub fn perft_divide_until<G: Game>(
+    game: &G,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Vec<(G::Move, Option<u64>)> {
+    divide::<G, true>(game, depth, threads, stop)
+}
+
+fn divide<G: Game, const STOPPABLE: bool>(
+    game: &G,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Vec<(G::Move, Option<u64>)> {
     let mut moves = MoveList::new();
     game.generate(Scope::All, &mut moves);
     let roots: Vec<G::Move> = moves.iter().copied().collect();
-    let count = |m: &G::Move| {
+    let root_count = |m: &G::Move| {
+        if STOPPABLE && stop.load(Ordering::Relaxed) {
+            return (*m, None);
+        }
         let mut g = game.clone();
         let undo = g.make(*m);
-        let n = if depth == 0 {
-            1
-        } else {
-            perft(&mut g, depth - 1)
-        };
+        let n = count::<G, STOPPABLE>(&mut g, depth - 1, stop);
         g.unmake(*m, undo);
-        (*m, n)
+        // A count the flag may have cut short is no count.
+        let whole = !STOPPABLE || !stop.load(Ordering::Relaxed);
+        (*m, whole.then_some(n))
     };
     if depth == 0 {
         return Vec::new();
     }
     if threads <= 1 {
-        roots.iter().map(count).collect()
+        roots.iter().map(root_count).collect()
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| roots.par_iter().map(count).collect()),
-            Err(_) => roots.iter().map(count).collect(),
+            Ok(pool) => pool.install(|| roots.par_iter().map(root_count).collect()),
+            Err(_) => roots.iter().map(root_count).collect(),
         }
     }
 }

@@ -394,6 +394,21 @@ impl<V: VariantRules> Session for GameSession<V> {
             .collect()
     }
 
+    fn perft_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Vec<(String, Option<u64>)> {
+        if self.decided_by_history().is_some() {
+            return Vec::new();
+        }
+        perft::perft_divide_until(&self.game, depth, threads, stop)
+            .into_iter()
+            .map(|(m, n)| (self.game.move_text(m), n))
+            .collect()
+    }
+
     fn search(
         &self,
         limits: &SearchLimits,

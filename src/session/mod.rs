@@ -123,6 +123,14 @@ pub trait Session: Send {
     fn check_moves(&self, moves: &[String]) -> Result<(), VariantError>;
     /// Per-root-move perft counts.
     fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    /// Per-root-move perft counts that give up once `stop` is raised: each root move with
+    /// its count, `None` for those not counted in full.
+    fn perft_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Vec<(String, Option<u64>)>;
     /// Runs a search to completion on the calling thread, reporting as it goes.
     fn search(
         &self,

@@ -5,7 +5,7 @@ use super::Rules;
 
 pub fn bench_positions(rules: Rules) -> &'static [&'static str] {
     match rules {
-        Rules::Orthodox => BENCH_POSITIONS,
+        Rules::Orthodox | Rules::Chess960 => BENCH_POSITIONS,
         Rules::Scepter => SCEPTER_BENCH_POSITIONS,
         Rules::Forty => FORTY_BENCH_POSITIONS,
     }

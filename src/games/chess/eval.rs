@@ -225,7 +225,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
     for us in [Color::White, Color::Black] {
         let them = us.flip();
         match pos.rules() {
-            Rules::Orthodox => {}
+            Rules::Orthodox | Rules::Chess960 => {}
             Rules::Scepter => b.terms[us.index()][7] = scepter_terms(pos, us),
             Rules::Forty => b.terms[us.index()][8] = zealot_terms(pos, us),
         }

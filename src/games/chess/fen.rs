@@ -1,9 +1,9 @@
 //! FEN in and out. A malformed FEN is refused with an error that names the offending field.
 
 use super::attacks::pawn_attacks;
-use super::position::{Position, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO};
+use super::position::{right_index, Position, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO};
 use super::rules::Rules;
-use super::types::{make_square, parse_square, square_name, Color, Piece, Role};
+use super::types::{file_of, make_square, parse_square, square_name, Color, Piece, Role, Square};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,8 +69,13 @@ impl Position {
         if pos.side == Color::Black {
             pos.key ^= super::zobrist::KEYS.black_to_move;
         }
-        let rights = parse_castling(&pos, fields[2])?;
-        pos.set_castling(rights);
+        if rules.chess960() {
+            let (rights, rooks) = parse_castling_960(&pos, fields[2])?;
+            pos.set_castling_rooks(rights, rooks);
+        } else {
+            let rights = parse_castling(&pos, fields[2])?;
+            pos.set_castling(rights);
+        }
         parse_en_passant(&mut pos, fields[3])?;
         if let Some(t) = fields.get(4) {
             pos.halfmove = t
@@ -127,7 +132,11 @@ impl Position {
             (BLACK_OOO, 'q'),
         ] {
             if self.castling & right != 0 {
-                s.push(c);
+                s.push(if self.rules.chess960() {
+                    self.xfen_castling_letter(right, c)
+                } else {
+                    c
+                });
             }
         }
         s.push(' ');
@@ -137,6 +146,37 @@ impl Position {
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         s
+    }
+}
+
+impl Position {
+    /// X-FEN: `K`/`Q` (`k`/`q`) when the right's rook is the outermost rook of its side of the
+    /// king on the back rank, else the rook's file letter (upper case for white).
+    fn xfen_castling_letter(&self, right: u8, plain: char) -> char {
+        let rook = self.castle_rook(right);
+        let color = if right & (WHITE_OO | WHITE_OOO) != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back_rank = rook & !7;
+        let outer_files = if right & (WHITE_OO | BLACK_OO) != 0 {
+            file_of(rook) + 1..8
+        } else {
+            0..file_of(rook)
+        };
+        let rook_piece = Some(Piece::new(color, Role::Rook));
+        let outermost = outer_files
+            .into_iter()
+            .all(|f| self.piece_at(back_rank + f) != rook_piece);
+        if outermost {
+            return plain;
+        }
+        let letter = char::from(b'a' + file_of(rook));
+        match color {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter,
+        }
     }
 }
 
@@ -193,7 +233,14 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u8, FenError> {
             'Q' => (WHITE_OOO, Color::White, 0),
             'k' => (BLACK_OO, Color::Black, 63),
             'q' => (BLACK_OOO, Color::Black, 56),
-            _ => return Err(FenError::Castling(format!("unknown letter '{c}'"))),
+            _ => {
+                let hint = if ('a'..='h').contains(&c.to_ascii_lowercase()) {
+                    chess960_hint(pos.rules)
+                } else {
+                    ""
+                };
+                return Err(FenError::Castling(format!("unknown letter '{c}'{hint}")));
+            }
         };
         if rights & right != 0 {
             return Err(FenError::Castling(format!("'{c}' given twice")));
@@ -203,12 +250,77 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u8, FenError> {
             || pos.piece_at(rook_sq) != Some(Piece::new(color, Role::Rook))
         {
             return Err(FenError::Castling(format!(
-                "'{c}' needs the king and rook on their home squares"
+                "'{c}' needs the king and rook on their home squares{}",
+                chess960_hint(pos.rules)
             )));
         }
         rights |= right;
     }
     Ok(rights)
+}
+
+/// What to do with Chess960 castling rights outside Chess960, for the error message.
+fn chess960_hint(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Orthodox => " (Chess960 castling needs UCI_Chess960 true)",
+        Rules::Scepter | Rules::Forty => " (Chess960 castling is played in UCI_Variant chess only)",
+        Rules::Chess960 => "",
+    }
+}
+
+/// Chess960 castling rights, X-FEN or Shredder-FEN: `K`/`Q` (`k`/`q`) name the outermost rook
+/// of the king's h-side or a-side on the back rank, a file letter (`A`…`H` white, `a`…`h`
+/// black) names the rook on that file. Returns the rights and each right's rook square.
+fn parse_castling_960(pos: &Position, field: &str) -> Result<(u8, [Square; 4]), FenError> {
+    let mut rooks = [7, 0, 63, 56];
+    if field == "-" {
+        return Ok((0, rooks));
+    }
+    let mut rights = 0;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back_rank: Square = if color == Color::White { 0 } else { 56 };
+        let rook_piece = Some(Piece::new(color, Role::Rook));
+        let king = pos
+            .king_square(color)
+            .filter(|&k| k & !7 == back_rank)
+            .ok_or_else(|| FenError::Castling(format!("'{c}' needs the king on its first rank")))?;
+        let king_file = file_of(king);
+        let rook_file = match c.to_ascii_lowercase() {
+            'k' => (king_file + 1..8)
+                .rev()
+                .find(|&f| pos.piece_at(back_rank + f) == rook_piece),
+            'q' => (0..king_file).find(|&f| pos.piece_at(back_rank + f) == rook_piece),
+            f @ 'a'..='h' => {
+                let file = f as u8 - b'a';
+                (file != king_file && pos.piece_at(back_rank + file) == rook_piece).then_some(file)
+            }
+            _ => return Err(FenError::Castling(format!("unknown letter '{c}'"))),
+        }
+        .ok_or_else(|| {
+            FenError::Castling(format!(
+                "'{c}' names no rook on the king's first rank beside the king"
+            ))
+        })?;
+        let right = match (color, rook_file > king_file) {
+            (Color::White, true) => WHITE_OO,
+            (Color::White, false) => WHITE_OOO,
+            (Color::Black, true) => BLACK_OO,
+            (Color::Black, false) => BLACK_OOO,
+        };
+        if rights & right != 0 {
+            return Err(FenError::Castling(format!(
+                "'{c}' gives a side a second right on the same side of its king"
+            )));
+        }
+        rights |= right;
+        rooks[right_index(right)] = back_rank + rook_file;
+    }
+    Ok((rights, rooks))
 }
 
 fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {

@@ -41,7 +41,17 @@ fn push_promotions(out: &mut MoveList<ChessMove>, rules: Rules, from: Square, to
 }
 
 /// Appends the legal moves of `scope` to `out`.
+#[inline(always)]
 pub fn generate(pos: &Position, scope: Scope, out: &mut MoveList<ChessMove>) {
+    generate_all_but_chess960_castling(pos, scope, out);
+    if pos.rules().chess960() && scope == Scope::All && !pos.in_check() {
+        generate_castling_960(pos, out);
+    }
+}
+
+/// Every legal move but Chess960's castling, which [`generate`] adds after it (so the
+/// generator of orthodox chess and its variants is left as it was).
+fn generate_all_but_chess960_castling(pos: &Position, scope: Scope, out: &mut MoveList<ChessMove>) {
     let us = pos.side_to_move();
     let them = us.flip();
     if pos.decided().is_some() {
@@ -299,7 +309,8 @@ fn generate_castling(
     occ: Bitboard,
     out: &mut MoveList<ChessMove>,
 ) {
-    let rights = pos.castling_rights();
+    // None under Chess960, whose castling generate_castling_960 makes.
+    let rights = pos.castling_rights() & pos.orthodox_castling;
     let them = us.flip();
     // (right, king destination, squares that must be empty, squares the king crosses)
     let options: [(u8, Square, Bitboard, [Square; 2]); 2] = match us {
@@ -321,6 +332,43 @@ fn generate_castling(
             .all(|&sq| pos.attackers_to(sq, them, occ) == 0)
         {
             out.push(ChessMove::new(king, to, MoveKind::Castle));
+        }
+    }
+}
+
+/// Chess960 castling, written king-takes-rook (`to` is the rook's square). The king ends on the
+/// g- or c-file and the rook on the f- or d-file; every square either crosses or lands on must
+/// be empty but for the two of them, and no square of the king's way (its own and its
+/// destination included) may be attacked once the two have left their squares (so a rook that
+/// shielded the king's destination does not count).
+#[cold]
+#[inline(never)]
+fn generate_castling_960(pos: &Position, out: &mut MoveList<ChessMove>) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let (Some(king), None) = (pos.king_square(us), pos.decided()) else {
+        return;
+    };
+    let occ = pos.occupied();
+    let rights = pos.castling_rights()
+        & match us {
+            Color::White => WHITE_OO | WHITE_OOO,
+            Color::Black => BLACK_OO | BLACK_OOO,
+        };
+    for right in [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO] {
+        if rights & right == 0 {
+            continue;
+        }
+        let rook = pos.castle_rook(right);
+        let (king_to, rook_to) = super::position::castle960_destinations(king, rook);
+        let rest = occ ^ bit(king) ^ bit(rook);
+        let king_way = between(king, king_to) | bit(king_to) | bit(king);
+        let rook_way = between(rook, rook_to) | bit(rook_to);
+        if (king_way | rook_way) & rest != 0 {
+            continue;
+        }
+        if squares(king_way).all(|sq| pos.attackers_to(sq, them, rest) == 0) {
+            out.push(ChessMove::new(king, rook, MoveKind::Castle));
         }
     }
 }

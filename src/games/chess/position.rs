@@ -30,6 +30,16 @@ const fn castle_masks() -> [u8; 64] {
 }
 const CASTLE_MASK: [u8; 64] = castle_masks();
 
+/// The rook squares of the four castling rights in orthodox chess (indexed by the right's bit
+/// number: white h-side, white a-side, black h-side, black a-side).
+const ORTHODOX_CASTLE_ROOKS: [Square; 4] = [7, 0, 63, 56];
+
+/// The bit number of a castling right (`WHITE_OO` → 0 … `BLACK_OOO` → 3).
+#[inline(always)]
+pub fn right_index(right: u8) -> usize {
+    right.trailing_zeros() as usize
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(super) roles: [Bitboard; 7],
@@ -45,6 +55,14 @@ pub struct Position {
     pub(super) key: u64,
     pub(super) checkers: Bitboard,
     pub(super) rules: Rules,
+    /// The square of each castling right's rook (see [`right_index`]); Chess960 only differs.
+    pub(super) castle_rooks: [Square; 4],
+    /// Rights kept when a piece leaves or enters each square: the king's and the castling
+    /// rooks' home squares clear theirs.
+    pub(super) castle_mask: [u8; 64],
+    /// The castling rights the orthodox castling generator may use: all (15), or none (0)
+    /// under Chess960, whose own generator castles.
+    pub(super) orthodox_castling: u8,
 }
 
 /// What make() changes irreversibly, so unmake() can put it back.
@@ -75,6 +93,9 @@ impl Position {
             key: 0,
             checkers: 0,
             rules,
+            castle_rooks: ORTHODOX_CASTLE_ROOKS,
+            castle_mask: CASTLE_MASK,
+            orthodox_castling: if rules.chess960() { 0 } else { 15 },
         }
     }
 
@@ -127,6 +148,11 @@ impl Position {
     }
     pub fn castling_rights(&self) -> u8 {
         self.castling
+    }
+    /// The home square of the rook that castling right `right` (`WHITE_OO`…) moves.
+    #[inline(always)]
+    pub fn castle_rook(&self, right: u8) -> Square {
+        self.castle_rooks[right_index(right)]
     }
     pub fn en_passant(&self) -> Option<Square> {
         (self.ep != NO_SQUARE).then_some(self.ep)
@@ -186,7 +212,7 @@ impl Position {
     #[inline]
     pub fn decided(&self) -> Option<Color> {
         match self.rules {
-            Rules::Orthodox => None,
+            Rules::Orthodox | Rules::Chess960 => None,
             Rules::Scepter => {
                 let on = |king: Color, scepter: Color| {
                     self.pieces(king, Role::King) & bit(SCEPTER_SQUARES[scepter.index()]) != 0
@@ -294,6 +320,29 @@ impl Position {
         }
     }
 
+    /// Chess960: the castling rights with their rooks' squares; the king's square and each
+    /// rook's clear their rights when a piece leaves or enters them.
+    pub(super) fn set_castling_rooks(&mut self, rights: u8, rooks: [Square; 4]) {
+        self.castle_rooks = rooks;
+        let mut mask = [15u8; 64];
+        for right in [WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO] {
+            if rights & right == 0 {
+                continue;
+            }
+            mask[rooks[right_index(right)] as usize] &= !right;
+            let (color, both) = if right & (WHITE_OO | WHITE_OOO) != 0 {
+                (Color::White, WHITE_OO | WHITE_OOO)
+            } else {
+                (Color::Black, BLACK_OO | BLACK_OOO)
+            };
+            if let Some(king) = self.king_square(color) {
+                mask[king as usize] &= !both;
+            }
+        }
+        self.castle_mask = mask;
+        self.set_castling(rights);
+    }
+
     pub(super) fn set_castling(&mut self, rights: u8) {
         self.key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
         self.castling = rights;
@@ -323,6 +372,7 @@ impl Position {
         self.halfmove += 1;
 
         match m.kind() {
+            MoveKind::Castle if self.rules.chess960() => self.castle960(us, from, to, false),
             MoveKind::Castle => {
                 let (rook_from, rook_to) = castle_rook_squares(to);
                 let rook = Piece::new(us, Role::Rook);
@@ -347,7 +397,7 @@ impl Position {
                         self.remove(sq, p);
                         undo.blasted[i] = Some(p);
                     }
-                    rights &= CASTLE_MASK[sq as usize];
+                    rights &= self.castle_mask[sq as usize];
                 }
                 if rights != self.castling {
                     self.set_castling(rights);
@@ -384,7 +434,8 @@ impl Position {
             }
         }
 
-        let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
+        let rights =
+            self.castling & self.castle_mask[from as usize] & self.castle_mask[to as usize];
         if rights != self.castling {
             self.set_castling(rights);
         }
@@ -406,6 +457,7 @@ impl Position {
             self.fullmove -= 1;
         }
         match m.kind() {
+            MoveKind::Castle if self.rules.chess960() => self.castle960(us, from, to, true),
             MoveKind::Castle => {
                 let (rook_from, rook_to) = castle_rook_squares(to);
                 let king = Piece::new(us, Role::King);
@@ -449,6 +501,24 @@ impl Position {
         self.checkers = undo.checkers;
     }
 
+    /// Chess960 castling, king takes rook (`rook` is the rook's square; either piece may stay
+    /// where it is), or its taking back. Out of line, so orthodox make/unmake stay as they were.
+    #[cold]
+    #[inline(never)]
+    fn castle960(&mut self, us: Color, king: Square, rook: Square, back: bool) {
+        let (king_to, rook_to) = castle960_destinations(king, rook);
+        let (k, r) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
+        let (king_from, king_to, rook_from, rook_to) = if back {
+            (king_to, king, rook_to, rook)
+        } else {
+            (king, king_to, rook, rook_to)
+        };
+        self.remove(king_from, k);
+        self.remove(rook_from, r);
+        self.put(king_to, k);
+        self.put(rook_to, r);
+    }
+
     /// Passes the turn (null move, for the search only; illegal in check).
     pub fn make_null(&mut self) -> Undo {
         let undo = Undo {
@@ -475,6 +545,18 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.checkers = undo.checkers;
+    }
+}
+
+/// Chess960: where the king (from `king`) and the rook (from `rook`) end when castling: g and f
+/// towards the h-file, c and d towards the a-file, on their own rank.
+#[inline(always)]
+pub fn castle960_destinations(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king & !7;
+    if rook > king {
+        (rank + 6, rank + 5)
+    } else {
+        (rank + 2, rank + 3)
     }
 }
 

@@ -12,6 +12,10 @@ pub enum Rules {
     Scepter,
     /// Chess 40k: the Zealot, its self-destruct, optional promotion, king capture ends the game.
     Forty,
+    /// FIDE chess under the Chess960 castling rules (`UCI_Chess960`): the king and the rooks may
+    /// start on any back-rank squares, castling rights name rooks (X-FEN and Shredder-FEN), and
+    /// castling is written king-takes-rook (`e1h1`).
+    Chess960,
 }
 
 /// The scepter squares of Capture the Scepter: e1 (white's) and e8 (black's), fixed.
@@ -20,7 +24,7 @@ pub const SCEPTER_SQUARES: [Square; 2] = [4, 60];
 impl Rules {
     pub fn variant_name(self) -> &'static str {
         match self {
-            Rules::Orthodox => "chess",
+            Rules::Orthodox | Rules::Chess960 => "chess",
             Rules::Scepter => "scepterchess",
             Rules::Forty => "chess40k",
         }
@@ -28,11 +32,17 @@ impl Rules {
 
     pub fn start_fen(self) -> &'static str {
         match self {
-            Rules::Orthodox | Rules::Scepter => {
+            Rules::Orthodox | Rules::Chess960 | Rules::Scepter => {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
             }
             Rules::Forty => "rnbqkbnr/pzppppzp/8/8/8/8/PZPPPPZP/RNBQKBNR w KQkq - 0 1",
         }
+    }
+
+    /// Whether castling follows the Chess960 rules (and notation).
+    #[inline(always)]
+    pub fn chess960(self) -> bool {
+        self == Rules::Chess960
     }
 
     /// Whether `Z`/`z` is a piece of this variant.

@@ -4,7 +4,9 @@
 use super::eval::ChessEval;
 use super::{bench, describe, ChessMove, FenError, Position, Rules};
 use crate::render::Diagram;
-use crate::session::{embedded_file, EmbeddedFile, RecordFormat, Variant, VariantRules};
+use crate::session::{
+    embedded_file, EmbeddedFile, OptionValueError, RecordFormat, Variant, VariantRules,
+};
 
 impl VariantRules for Rules {
     type G = Position;
@@ -13,7 +15,7 @@ impl VariantRules for Rules {
 
     fn variant(&self) -> Variant {
         match self {
-            Rules::Orthodox => Variant::Chess,
+            Rules::Orthodox | Rules::Chess960 => Variant::Chess,
             Rules::Scepter => Variant::ScepterChess,
             Rules::Forty => Variant::Chess40k,
         }
@@ -84,7 +86,7 @@ impl VariantRules for Rules {
 
     fn shipped_openings(&self) -> &'static [EmbeddedFile] {
         match self {
-            Rules::Orthodox => &[embedded_file!("openings/chess/four-plies.epd")],
+            Rules::Orthodox | Rules::Chess960 => &[embedded_file!("openings/chess/four-plies.epd")],
             Rules::Scepter => &[embedded_file!("openings/scepterchess/four-plies.epd")],
             Rules::Forty => &[embedded_file!("openings/chess40k/four-plies.epd")],
         }
@@ -97,4 +99,45 @@ impl VariantRules for Rules {
     fn key_from_scratch(&self, pos: &Position) -> u64 {
         pos.key_from_scratch()
     }
+
+    /// `UCI_Chess960`, orthodox chess only: the Chess960 castling rules and notation.
+    fn option_declarations(&self) -> Vec<String> {
+        match self {
+            Rules::Orthodox | Rules::Chess960 => {
+                vec!["option name UCI_Chess960 type check default false".to_string()]
+            }
+            Rules::Scepter | Rules::Forty => Vec::new(),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
+        if !name.trim().eq_ignore_ascii_case("uci_chess960")
+            || !matches!(self, Rules::Orthodox | Rules::Chess960)
+        {
+            return None;
+        }
+        Some(match value.trim().to_ascii_lowercase().as_str() {
+            "true" => {
+                *self = Rules::Chess960;
+                Ok(())
+            }
+            "false" => {
+                *self = Rules::Orthodox;
+                Ok(())
+            }
+            _ => Err(OptionValueError(Box::new(NotABoolean))),
+        })
+    }
 }
+
+/// A check option's value other than `true` or `false`.
+#[derive(Debug)]
+struct NotABoolean;
+
+impl std::fmt::Display for NotABoolean {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("expected true or false")
+    }
+}
+
+impl std::error::Error for NotABoolean {}

@@ -503,3 +503,55 @@ fn games_of_three_and_four_seats_over_the_protocol() {
     );
     assert!(e.quit().success());
 }
+
+/// The nodes of the last `info … nodes N` line.
+fn last_nodes(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let i = words.iter().position(|w| *w == "nodes")?;
+            words.get(i + 1)?.parse().ok()
+        })
+        .expect("an info line with nodes")
+}
+
+#[test]
+fn limited_strength_searches_a_small_budget_and_still_plays_legal_moves() {
+    let mut e = EngineProcess::start();
+    e.send("uci");
+    let lines = e.read_until(LONG, |l| l == "uciok");
+    for option in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1500 min 800 max 2600",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "missing {option}");
+    }
+    e.send("setoption name UCI_Elo value 9000");
+    let error = e.next_line(LONG).expect("an answer");
+    assert!(error.contains("UCI_Elo"), "{error}");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 800");
+    e.send("position startpos moves e2e4");
+    let legal = legal_moves(&mut e);
+    // A minute to think, but the weakest level's budget is 64 nodes a move.
+    let (lines, best) = e.search("go movetime 60000", LONG);
+    assert!(legal.contains(&best), "{best} is not legal");
+    let weak_nodes = last_nodes(&lines);
+    assert!(
+        lines.iter().any(|l| l.contains(" multipv 4 ")),
+        "no choice of lines"
+    );
+    // Full strength again: the same position searches further.
+    e.send("setoption name UCI_LimitStrength value false");
+    let (lines, best) = e.search("go depth 6", LONG);
+    assert!(legal.contains(&best), "{best} is not legal");
+    assert!(
+        last_nodes(&lines) > 4 * weak_nodes,
+        "full strength searched {} nodes, the weakest {weak_nodes}",
+        last_nodes(&lines)
+    );
+    assert!(weak_nodes < 2048, "the weakest searched {weak_nodes} nodes");
+    assert!(e.quit().success());
+}

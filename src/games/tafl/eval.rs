@@ -5,7 +5,7 @@
 use super::board::{distance, file_of, rank_of, step, Square};
 use super::movegen::escapes_open_from;
 use super::position::{Cell, Side, TaflPosition};
-use super::rules::{kind, Escape, RuleSet, DEFENDER, EDGE, KING, SPECIAL};
+use super::rules::{kind, Escape, RuleSet, CENTRE, DEFENDER, EDGE, KING, SPECIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
@@ -28,6 +28,8 @@ pub struct TaflTerms {
     pub hanging: Score,
     /// Attackers: the siege squeezes the defenders' guards (their moves, relative to the start).
     pub squeeze: Score,
+    /// Attackers: the king on his throne with guards beside it that fall when he steps off.
+    pub throne_pin: Score,
 }
 
 impl TaflTerms {
@@ -41,9 +43,10 @@ impl TaflTerms {
             + self.king_ring
             + self.hanging
             + self.squeeze
+            + self.throne_pin
     }
 
-    pub fn named(&self) -> [(&'static str, Score); 9] {
+    pub fn named(&self) -> [(&'static str, Score); 10] {
         [
             ("Material", self.material),
             ("King open gate lines", self.king_open_gates),
@@ -54,6 +57,7 @@ impl TaflTerms {
             ("King ring", self.king_ring),
             ("Hanging pieces", self.hanging),
             ("Squeeze", self.squeeze),
+            ("Throne pin", self.throne_pin),
         ]
     }
 }
@@ -209,6 +213,37 @@ fn escape_distance(rules: &RuleSet, king: Square) -> i32 {
     }
 }
 
+/// What a guard beside the throne is worth to the attackers while the king sits on it: it falls
+/// the moment he steps off (the empty throne is its anvil) to an attacker that can reach the
+/// square beyond it, so the king's shuffle on and off the throne costs a guard.
+const THRONE_PIN: Score = 50;
+/// An attacker standing on that square beyond cannot strike there (a hammer must arrive).
+const THRONE_PIN_BLOCKED: Score = 15;
+
+/// The king on a throne that is hostile to his guards when empty: the guards beside it that an
+/// attacker waits to take as soon as he steps off, less the squares where an attacker already
+/// stands and so cannot.
+fn throne_pin(pos: &TaflPosition, king: Square) -> Score {
+    let rules = pos.rules();
+    if rules.flags(king) & CENTRE == 0 || !rules.square_hostile(king, Cell::Empty, DEFENDER) {
+        return 0;
+    }
+    let mut score = 0;
+    for d in 0..4 {
+        let guard = step(king, d);
+        if pos.cell(guard) != Cell::Defender {
+            continue;
+        }
+        let beyond = step(guard, d);
+        match pos.cell(beyond) {
+            Cell::Empty if reachable_by(pos, beyond, Side::Attackers) => score += THRONE_PIN,
+            Cell::Attacker => score -= THRONE_PIN_BLOCKED,
+            _ => {}
+        }
+    }
+    score
+}
+
 /// Evaluates into terms (from the attackers' view).
 pub fn terms(pos: &TaflPosition) -> TaflTerms {
     let rules = pos.rules();
@@ -270,6 +305,7 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     t.king_ring += pressure * 4;
 
     t.squeeze = (rules.start_guard_moves - guard_mobility(pos)) * 3;
+    t.throne_pin = throne_pin(pos, king);
 
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers);
@@ -349,6 +385,22 @@ mod tests {
         let tight = t("11/11/11/11/4aka4/11/11/11/11/11/11 d");
         let loose = t("11/11/11/11/4ak5/11/11/11/11/11/11 d");
         assert!(tight.king_ring > loose.king_ring, "{tight:?} vs {loose:?}");
+    }
+
+    #[test]
+    fn guards_beside_the_occupied_throne_are_pinned() {
+        // King on his throne f6, a guard on f7; an attacker on a8 can reach f8 beyond it.
+        let pinned = t("11/11/11/a10/5d5/5k5/11/11/11/11/11 a");
+        // An attacker already standing on f8 cannot strike there.
+        let blocked = t("11/11/11/5a5/5d5/5k5/11/11/11/11/11 a");
+        // No attacker can reach f8.
+        let free = t("11/11/11/11/5d5/5k5/11/11/11/11/1a9 a");
+        // The king off the throne (on f7, the guard on f8): nothing to pin.
+        let off = t("11/11/11/5d5/5k5/11/11/11/11/11/1a9 a");
+        assert_eq!(pinned.throne_pin, THRONE_PIN);
+        assert_eq!(blocked.throne_pin, -THRONE_PIN_BLOCKED);
+        assert_eq!(free.throne_pin, 0);
+        assert_eq!(off.throne_pin, 0);
     }
 
     #[test]

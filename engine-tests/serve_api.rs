@@ -96,6 +96,30 @@ fn the_variant_list_names_every_game_and_its_choices() {
         .as_array()
         .unwrap()
         .contains(&json!("copenhagen")));
+    assert_eq!(v[0]["options"][0]["name"], "UCI_Chess960");
+    // A Chess960 game from the page's form: castling is king-takes-rook.
+    let g = new_game(
+        &table,
+        json!({ "variant": "chess", "options": { "UCI_Chess960": "true" },
+                "position": "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1" }),
+    );
+    assert!(
+        texts(&g["legal"]).contains(&"f1g1".to_string()),
+        "no 960 castling"
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let g = ok(
+        &table,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({ "move": "f1g1" }),
+    );
+    assert_eq!(g["moves"][0]["notation"], "O-O");
+    assert!(
+        g["position"].as_str().unwrap().contains("/BQNBRRKN b"),
+        "{}",
+        g["position"]
+    );
 }
 
 #[test]

@@ -101,6 +101,15 @@ impl VariantRules for Rules {
     }
 
     /// `UCI_Chess960`, orthodox chess only: the Chess960 castling rules and notation.
+    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+        match self {
+            Rules::Orthodox | Rules::Chess960 => {
+                vec![("UCI_Chess960", vec!["false".into(), "true".into()])]
+            }
+            Rules::Scepter | Rules::Forty => Vec::new(),
+        }
+    }
+
     fn option_declarations(&self) -> Vec<String> {
         match self {
             Rules::Orthodox | Rules::Chess960 => {

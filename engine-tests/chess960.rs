@@ -5,7 +5,6 @@
 use crate::engine_process::EngineProcess;
 use crate::variant_data::{parse_suite, SuiteLine};
 use regalia::games::chess::{Position, Rules};
-use regalia::search::perft::perft;
 use std::path::Path;
 use std::time::Duration;
 
@@ -36,16 +35,7 @@ fn every_chess960_perft_line_matches_through_the_library() {
     for line in suite() {
         let pos = Position::from_fen(&line.position, Rules::Chess960)
             .unwrap_or_else(|e| panic!("{}: {e}", line.position));
-        for &(depth, expected) in &line.counts {
-            let mut p = pos;
-            assert_eq!(
-                perft(&mut p, depth),
-                expected,
-                "{} depth {depth}",
-                line.position
-            );
-            assert_eq!(p, pos, "perft must leave the position as it found it");
-        }
+        crate::perft_suite::check_counts(&pos, &line, "chess960");
     }
 }
 

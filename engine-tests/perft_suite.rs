@@ -49,17 +49,25 @@ impl RulesVisitor for SuiteMatches<'_> {
             let pos = rules
                 .parse_position(&line.position)
                 .unwrap_or_else(|e| panic!("{name} {}: {e}", line.position));
-            for &(depth, expected) in &line.counts {
-                let mut p = pos.clone();
-                assert_eq!(
-                    perft(&mut p, depth),
-                    expected,
-                    "{name} {} depth {depth}",
-                    line.position
-                );
-                assert_eq!(p, pos, "perft must leave the position as it found it");
-            }
+            check_counts(&pos, line, &name.to_string());
         }
+    }
+}
+
+/// Each of a suite line's counts from `pos`, and `pos` left as perft found it.
+pub fn check_counts<G>(pos: &G, line: &SuiteLine, what: &str)
+where
+    G: regalia::core::Game + Clone + PartialEq + std::fmt::Debug,
+{
+    for &(depth, expected) in &line.counts {
+        let mut p = pos.clone();
+        assert_eq!(
+            perft(&mut p, depth),
+            expected,
+            "{what} {} depth {depth}",
+            line.position
+        );
+        assert_eq!(&p, pos, "perft must leave the position as it found it");
     }
 }
 

@@ -1,5 +1,5 @@
 //! The shell tools: `regalia render` writes valid SVG for every game, `regalia analyse` prints
-//! the board and best lines.
+//! the board and best lines, `regalia solve` scores a test suite.
 
 use std::process::Command;
 
@@ -185,4 +185,63 @@ fn analyse_prints_the_board_and_best_lines() {
         ok && out.contains("The game is over: black wins by checkmate."),
         "{out}"
     );
+}
+
+/// Writes a suite file into the test's scratch folder.
+fn suite(name: &str, text: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("suite written");
+    path.to_string_lossy().to_string()
+}
+
+#[test]
+fn solve_counts_the_positions_solved() {
+    // Two mates in two (WAC.004 and .005, SAN with check marks), the second also as protocol
+    // notation, and a wrong `bm` (a legal quiet move instead of the mate) that must be missed.
+    let path = suite(
+        "mates.epd",
+        "# a comment, then a blank line\n\n\
+         r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - bm Qxh7+; id \"mate-a\";\n\
+         5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - bm Qc4+; id \"mate-b\";\n\
+         5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - bm c6c4; id \"mate-b-uci\";\n\
+         5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - bm a5; id \"wrong\";\n\
+         5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - am Qc4; id \"avoid\";\n",
+    );
+    let (ok, out, err) = regalia(&["solve", &path, "--depth", "5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("mate-a") && out.contains("solved"), "{out}");
+    let line = |id: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("mate-b").contains("solved"), "{out}");
+    assert!(line("mate-b-uci").contains("solved"), "{out}");
+    assert!(line("wrong").contains("missed"), "{out}");
+    assert!(line("avoid").contains("missed"), "{out}");
+    assert!(out.contains("Solved 3 of 5"), "{out}");
+    let (ok, quiet, _) = regalia(&["solve", &path, "--depth", "5", "--quiet"]);
+    assert!(
+        ok && !quiet.contains("mate-a") && quiet.contains("wrong"),
+        "{quiet}"
+    );
+}
+
+#[test]
+fn solve_refuses_bad_suites() {
+    let illegal = suite("illegal.epd", "8/8/8/8/8/8/8/K6k w - - bm Qg6;\n");
+    let (ok, _, err) = regalia(&["solve", &illegal]);
+    assert!(
+        !ok && err.contains("illegal.epd:1") && err.contains("`Qg6` is not a legal move"),
+        "{err}"
+    );
+    let broken = suite("broken.epd", "8/8/8 w - - bm Ka2;\n");
+    let (ok, _, err) = regalia(&["solve", &broken]);
+    assert!(!ok && err.contains("broken.epd:1"), "{err}");
+    let no_ops = suite("no-ops.epd", "8/8/8/8/8/8/8/K6k w - -\n");
+    let (ok, _, err) = regalia(&["solve", &no_ops]);
+    assert!(!ok && err.contains("no operations"), "{err}");
+    let (ok, _, err) = regalia(&["solve", "/nonexistent/suite.epd"]);
+    assert!(!ok && err.contains("cannot read"), "{err}");
 }

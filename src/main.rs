@@ -24,6 +24,8 @@ enum Command {
     Bench(cli::BenchArgs),
     /// Show a position and its best lines, for a person at the shell.
     Analyse(cli::AnalyseArgs),
+    /// Search every position of a test suite (EPD with `bm`/`am`) and count those solved.
+    Solve(cli::SolveArgs),
     /// Write an SVG diagram of a position.
     Render(cli::RenderArgs),
     /// Play engine-vs-engine games of any variant, refereed by the rules library.
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
         Some(Command::Analyse(a)) => cli::analyse(a),
+        Some(Command::Solve(a)) => cli::solve(a),
         Some(Command::Render(a)) => cli::render(a),
         Some(Command::Opentafl(a)) => cli::opentafl(a),
         Some(Command::Serve(a)) => cli::serve(a),

@@ -1,4 +1,4 @@
-//! The shell subcommands: perft, bench, analyse, render, match, opentafl and serve.
+//! The shell subcommands: perft, bench, analyse, solve, render, match, opentafl and serve.
 
 mod analyse;
 mod bench;
@@ -7,6 +7,7 @@ mod opentafl;
 mod perft;
 mod render;
 mod serve;
+mod solve;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
@@ -15,6 +16,7 @@ pub use opentafl::{opentafl, OpenTaflArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 pub use serve::{serve, ServeArgs};
+pub use solve::{parse_suite_line, solve, SolveArgs, SuiteEntry};
 
 use crate::session::{Session, Variant, VariantError};
 use clap::Args;
@@ -79,6 +81,17 @@ pub enum CliError {
         path: std::path::PathBuf,
         error: std::io::Error,
     },
+    /// A file the subcommand was asked to read.
+    Read {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    /// A line of a test suite that cannot be used.
+    Suite {
+        path: std::path::PathBuf,
+        line: usize,
+        why: String,
+    },
     /// stdout went away (e.g. piped into `head`): not worth a message.
     Output(std::io::Error),
     /// `regalia serve` could not listen.
@@ -92,6 +105,12 @@ impl fmt::Display for CliError {
             CliError::Match(e) => write!(f, "{e}"),
             CliError::Write { path, error } => {
                 write!(f, "cannot write {}: {error}", path.display())
+            }
+            CliError::Read { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            CliError::Suite { path, line, why } => {
+                write!(f, "{}:{line}: {why}", path.display())
             }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::Serve(e) => write!(f, "{e}"),

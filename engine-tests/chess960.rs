@@ -183,10 +183,20 @@ fn the_chess_variants_keep_orthodox_castling() {
             "{variant}: {answer:?}"
         );
     }
-    // The option is chess's: back in chess, it holds.
+    // The option is chess's: back in chess, it holds, and `d` says so.
     e.send("setoption name UCI_Variant value chess");
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(moves_of(&mut e).contains(&"e1h1".to_string()));
+    e.send("d");
+    let shown = e.sync();
+    assert!(
+        shown.contains(&"Variant: chess (Chess960)".to_string()),
+        "{shown:?}"
+    );
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("d");
+    let shown = e.sync();
+    assert!(shown.contains(&"Variant: chess".to_string()), "{shown:?}");
     assert!(e.quit().success());
 }
 

@@ -72,7 +72,8 @@ fn pgn(game: &GameRecord, header: &RecordHeader) -> String {
     tag("White", name(0));
     tag("Black", name(1));
     tag("Result", result);
-    tag("Variant", game.variant.name());
+    let variant = super::referee::new_session(game.variant, &game.variant_options);
+    tag("Variant", variant.record_variant_name());
     tag("FEN", start);
     tag("SetUp", "1");
     tag("TimeControl", header.pgn_time_control);
@@ -253,6 +254,17 @@ mod tests {
         );
         assert!(text.contains("3... Bc5 {+0.25/9 0.120s} 4. Bc4"), "{text}");
         assert!(text.trim_end().ends_with("0-1"), "{text}");
+    }
+
+    #[test]
+    fn chess960_games_are_tagged_for_pgn_readers() {
+        let names = vec!["A".to_string(), "B".to_string()];
+        let start = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let mut g = game(Variant::Chess, start, &[], Ending::Unfinished);
+        assert!(record_text(&g, &header(&names)).contains("[Variant \"chess\"]"));
+        g.variant_options = vec![("UCI_Chess960".into(), "true".into())];
+        let text = record_text(&g, &header(&names));
+        assert!(text.contains("[Variant \"Chess960\"]"), "{text}");
     }
 
     #[test]

@@ -60,6 +60,10 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn repetition_reason(&self) -> &'static str {
         "perpetual check"
     }
+    /// The name a game record's `Variant` tag gives this game (what PGN readers recognise).
+    fn record_variant_name(&self) -> &'static str {
+        self.variant().name()
+    }
     /// The format of the variant's game records.
     fn record_format(&self) -> super::RecordFormat {
         super::RecordFormat::Lines
@@ -215,6 +219,10 @@ impl<V: VariantRules> GameSession<V> {
 impl<V: VariantRules> Session for GameSession<V> {
     fn variant(&self) -> Variant {
         self.rules.variant()
+    }
+
+    fn record_variant_name(&self) -> &'static str {
+        self.rules.record_variant_name()
     }
 
     fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError> {

@@ -82,6 +82,8 @@ pub struct SearchOutcome {
 /// One game being played, behind an object so the protocol need not know which.
 pub trait Session: Send {
     fn variant(&self) -> Variant;
+    /// The name a game record's `Variant` tag gives this game (`Chess960` under UCI_Chess960).
+    fn record_variant_name(&self) -> &'static str;
     /// Sets the position from a position string (None: the variant's start) and moves played
     /// from it. On any error the previous position is kept.
     fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError>;

@@ -22,7 +22,15 @@ pub fn board_text(rules: Rules, pos: &Position) -> String {
         s.push_str(" +---+---+---+---+---+---+---+---+\n");
     }
     s.push_str("   a   b   c   d   e   f   g   h\n\n");
-    s.push_str(&format!("Variant: {}\n", rules.variant_name()));
+    s.push_str(&format!(
+        "Variant: {}{}\n",
+        rules.variant_name(),
+        if rules == Rules::Chess960 {
+            " (Chess960)"
+        } else {
+            ""
+        }
+    ));
     if let (Some(w), Some(b)) = (rules.scepter(Color::White), rules.scepter(Color::Black)) {
         s.push_str(&format!(
             "Scepters: white {}, black {}\n",

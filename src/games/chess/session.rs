@@ -80,6 +80,14 @@ impl VariantRules for Rules {
         }
     }
 
+    /// PGN readers (python-chess, lichess, GUIs) know Chess960 games by this tag.
+    fn record_variant_name(&self) -> &'static str {
+        match self {
+            Rules::Chess960 => "Chess960",
+            _ => self.variant_name(),
+        }
+    }
+
     fn record_format(&self) -> RecordFormat {
         RecordFormat::Pgn
     }

@@ -76,7 +76,7 @@ pub fn eval_text(rules: Rules, pos: &Position) -> String {
     s.push_str(&format!(
         "Final evaluation: {:+} cp (white's view), {:+} cp (side to move, with tempo)",
         white,
-        crate::core::Evaluator::evaluate(&ChessEval::default(), pos)
+        crate::core::Evaluator::evaluate(&ChessEval::for_rules(rules, false), pos)
     ));
     s
 }

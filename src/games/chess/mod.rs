@@ -16,6 +16,7 @@ pub mod san;
 pub mod see;
 pub mod session;
 pub mod types;
+pub mod weights;
 pub mod zobrist;
 
 pub use fen::FenError;

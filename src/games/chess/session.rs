@@ -30,7 +30,7 @@ impl VariantRules for Rules {
     }
 
     fn evaluator(&self, material_only: bool) -> ChessEval {
-        ChessEval { material_only }
+        ChessEval::for_rules(*self, material_only)
     }
 
     fn describe(&self, pos: &Position) -> String {

@@ -1,4 +1,4 @@
-//! The shell subcommands: perft, bench, analyse, render, match, opentafl and serve.
+//! The shell subcommands: perft, bench, analyse, render, match, opentafl, serve and tune.
 
 mod analyse;
 mod bench;
@@ -7,6 +7,7 @@ mod opentafl;
 mod perft;
 mod render;
 mod serve;
+mod tune;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
@@ -15,6 +16,7 @@ pub use opentafl::{opentafl, OpenTaflArgs};
 pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 pub use serve::{serve, ServeArgs};
+pub use tune::{tune, TuneArgs, TuneError};
 
 use crate::session::{Session, Variant, VariantError};
 use clap::Args;
@@ -83,6 +85,8 @@ pub enum CliError {
     Output(std::io::Error),
     /// `regalia serve` could not listen.
     Serve(crate::serve::ServeError),
+    /// `regalia tune` found nothing to tune on.
+    Tune(TuneError),
 }
 
 impl fmt::Display for CliError {
@@ -95,6 +99,7 @@ impl fmt::Display for CliError {
             }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::Serve(e) => write!(f, "{e}"),
+            CliError::Tune(e) => write!(f, "{e}"),
         }
     }
 }

@@ -1,7 +1,11 @@
 //! Tuning the chess evaluation: `regalia tune` fits weights from PGN and refuses bad input
-//! cleanly.
+//! cleanly; `EvalWeights` switches orthodox chess to the tuned table and refuses other values.
 
+use crate::engine_process::EngineProcess;
 use std::process::Command;
+use std::time::Duration;
+
+const LONG: Duration = Duration::from_secs(60);
 
 fn regalia(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_regalia"))
@@ -80,4 +84,46 @@ fn tune_refuses_missing_and_bad_files() {
     let (code, _, stderr) = regalia(&["tune", &unfinished.to_string_lossy()]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("no positions"), "{stderr}");
+}
+
+/// The final evaluation line of `eval` in the current position.
+fn final_eval(e: &mut EngineProcess) -> String {
+    e.send("eval");
+    let lines = e.read_until(LONG, |l| l.starts_with("Final evaluation"));
+    lines.last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn eval_weights_switches_the_table_and_refuses_other_values() {
+    let fen = "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut e = EngineProcess::start();
+    e.send("uci");
+    let lines = e.read_until(LONG, |l| l == "uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name EvalWeights type combo default default var default var tuned"));
+    e.send(fen);
+    let default = final_eval(&mut e);
+    e.send("setoption name EvalWeights value tuned");
+    e.send(fen);
+    let tuned = final_eval(&mut e);
+    assert_ne!(default, tuned);
+    e.send("setoption name EvalWeights value default");
+    e.send(fen);
+    assert_eq!(final_eval(&mut e), default);
+
+    e.send("setoption name EvalWeights value sharpest");
+    let line = e.next_line(LONG).expect("an answer");
+    assert!(line.starts_with("info string error"), "{line}");
+    assert!(line.contains("expected default or tuned"), "{line}");
+    // Refused: nothing changed.
+    e.send(fen);
+    assert_eq!(final_eval(&mut e), default);
+
+    // The variants keep their own weights whatever chess is set to.
+    e.send("setoption name EvalWeights value tuned");
+    e.send("setoption name UCI_Variant value chess40k");
+    e.send("position startpos");
+    assert!(final_eval(&mut e).contains("+12 cp (side to move"));
+    e.quit();
 }

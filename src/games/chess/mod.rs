@@ -20,10 +20,12 @@ pub mod trace;
 pub mod tune;
 pub mod types;
 pub mod weights;
+pub mod weights_tuned;
 pub mod zobrist;
 
 pub use fen::FenError;
 pub use moves::{ChessMove, MoveKind};
 pub use position::Position;
 pub use rules::Rules;
+pub use session::{ChessVariant, EvalWeights};
 pub use types::{Color, Piece, Role, Square};

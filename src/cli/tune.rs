@@ -150,24 +150,26 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
         pull_to_start: args.pull_to_start,
     };
     let held_out = (!held.is_empty()).then_some(&held);
-    fitter.fit(&train, held_out, k, &settings);
+    let (_, kept) = fitter.fit(&train, held_out, k, &settings);
     let weights = rounded(&fitter.params);
     let fitted = crate::games::chess::tune::fitter(&weights).params;
     let after = (train.error(&fitted, k), held.error(&fitted, k));
     say(&format!(
-        "Error after:  {:.6} (training), {:.6} (held out), weights rounded to integers",
+        "Error after:  {:.6} (training), {:.6} (held out), weights of epoch {kept} rounded to \
+         integers",
         after.0, after.1
     ))?;
     let header = format!(
-        "Chess evaluation weights fitted by `regalia tune` (Texel's method) from {} quiet\n\
-         positions of {} games ({}), K = {k:.4}, {} epochs of Adam at step {}, pull to start {}.\n\
+        "Chess evaluation weights fitted by `regalia tune` (Texel's method) from {} quiet \
+         positions of {} games ({}), K = {k:.4}, Adam at step {}, pull to start {}, the \
+         weights of epoch {kept} of {} (lowest held-out error).\n\
          Mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
         train.len(),
         c.games,
         file_names(&args.files),
-        args.epochs,
         args.learning_rate,
         args.pull_to_start,
+        args.epochs,
         before.0,
         after.0,
         before.1,

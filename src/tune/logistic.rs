@@ -135,7 +135,8 @@ impl Fitter {
         (lo + hi) / 2.0
     }
 
-    /// Lowers the mean squared error on `data` at scaling `k` by Adam; returns the error after.
+    /// Lowers the mean squared error on `data` at scaling `k` by Adam; returns the error after
+    /// and the epoch whose weights were kept.
     /// With `held_out` positions, the weights kept are those of the check (every
     /// `report_every` epochs) where the error on them was lowest: the fit stops learning the
     /// training games by heart when that error starts to rise.
@@ -145,7 +146,7 @@ impl Fitter {
         held_out: Option<&DataSet>,
         k: f64,
         settings: &FitSettings,
-    ) -> f64 {
+    ) -> (f64, usize) {
         let n = self.params.len();
         let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
         let mut m = vec![0.0; n];
@@ -196,11 +197,13 @@ impl Fitter {
                 }
             }
         }
+        let mut kept = settings.epochs;
         if let Some((e, epoch, params)) = best {
             log::info!("kept the weights of epoch {epoch} (held-out error {e:.6})");
             self.params = params;
+            kept = epoch;
         }
-        data.error(&self.params, k)
+        (data.error(&self.params, k), kept)
     }
 }
 
@@ -236,7 +239,7 @@ mod tests {
             report_every: 0,
             pull_to_start: 0.0,
         };
-        let after = fitter.fit(&data, None, 1.0, &settings);
+        let (after, _) = fitter.fit(&data, None, 1.0, &settings);
         assert!(after < before, "{after} vs {before}");
         let fitted = (fitter.params[0] + fitter.params[1]) / 2.0;
         assert!((fitted - true_value).abs() < 15.0, "{fitted}");

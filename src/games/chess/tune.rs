@@ -208,7 +208,7 @@ mod tests {
             report_every: 0,
             pull_to_start: 0.0,
         };
-        let after = fitter.fit(&data, None, k, &settings);
+        let (after, _) = fitter.fit(&data, None, k, &settings);
         assert!(after < before, "{after} vs {before}");
     }
 

@@ -3,7 +3,9 @@
 
 use super::{say, CliError};
 use crate::games::chess::pgn::{read_games, PgnError};
-use crate::games::chess::tune::{data_set, fitter, rounded, rust_source, Collector, Sampling};
+use crate::games::chess::tune::{
+    data_set, fitter_freezing, rounded, rust_source, Collector, Group, Sampling,
+};
 use crate::games::chess::weights::DEFAULT;
 use crate::tune::FitSettings;
 use clap::Args;
@@ -31,6 +33,9 @@ pub struct TuneArgs {
     /// Penalty on each weight's squared distance from the default (per centipawn squared).
     #[arg(long, default_value_t = 0.0)]
     pub pull_to_start: f64,
+    /// Weights held at their default values (repeatable).
+    #[arg(long, value_enum)]
+    pub freeze: Vec<Group>,
     /// Epochs between checks of the held-out error.
     #[arg(long, default_value_t = 10)]
     pub check_every: usize,
@@ -129,7 +134,7 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
     if train.is_empty() {
         return Err(TuneError::NoPositions.into());
     }
-    let mut fitter = fitter(&DEFAULT);
+    let mut fitter = fitter_freezing(&DEFAULT, &args.freeze);
     let k = fitter.fit_k(&train);
     let before = (
         train.error(&fitter.params, k),
@@ -161,7 +166,7 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
     ))?;
     let header = format!(
         "Chess evaluation weights fitted by `regalia tune` (Texel's method) from {} quiet \
-         positions of {} games ({}), K = {k:.4}, Adam at step {}, pull to start {}, the \
+         positions of {} games ({}), K = {k:.4}, Adam at step {}, pull to start {}, frozen {:?}, the \
          weights of epoch {kept} of {} (lowest held-out error).\n\
          Mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
         train.len(),
@@ -169,6 +174,7 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
         file_names(&args.files),
         args.learning_rate,
         args.pull_to_start,
+        args.freeze,
         args.epochs,
         before.0,
         after.0,

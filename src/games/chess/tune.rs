@@ -138,6 +138,48 @@ pub fn fitter(weights: &Weights) -> Fitter {
     Fitter { params, tunable }
 }
 
+/// Groups of weights that can be held at their values while the others are fitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Group {
+    Material,
+    Placement,
+    Mobility,
+    /// Isolated, doubled and supported pawns, passed pawns.
+    Pawns,
+    /// Rook files and the bishop pair.
+    Pieces,
+    /// The king's shield and open files.
+    King,
+    Tempo,
+}
+
+impl Group {
+    fn contains(self, i: usize) -> bool {
+        use index::*;
+        let range = match self {
+            Group::Material => MATERIAL..PLACEMENT,
+            Group::Placement => PLACEMENT..MOBILITY_KNIGHT,
+            Group::Mobility => MOBILITY_KNIGHT..ISOLATED,
+            Group::Pawns => ISOLATED..ROOK_OPEN,
+            Group::Pieces => ROOK_OPEN..SHIELD,
+            Group::King => SHIELD..TEMPO,
+            Group::Tempo => TEMPO..COUNT,
+        };
+        range.contains(&i)
+    }
+}
+
+/// `fitter` with the weights of the `frozen` groups held too.
+pub fn fitter_freezing(weights: &Weights, frozen: &[Group]) -> Fitter {
+    let mut f = fitter(weights);
+    for (i, t) in f.tunable.iter_mut().enumerate() {
+        if frozen.iter().any(|g| g.contains(i)) {
+            *t = false;
+        }
+    }
+    f
+}
+
 /// The fitted parameters rounded to a table.
 pub fn rounded(params: &[f64]) -> Weights {
     let mut w = super::weights::DEFAULT.clone();

@@ -36,14 +36,19 @@ pub struct TuneArgs {
     /// Weights held at their default values (repeatable).
     #[arg(long, value_enum)]
     pub freeze: Vec<Group>,
+    /// Keep the weights of the last epoch, not those of the lowest held-out error (which are
+    /// still measured and reported).
+    #[arg(long)]
+    pub keep_last: bool,
     /// Epochs between checks of the held-out error.
     #[arg(long, default_value_t = 10)]
     pub check_every: usize,
     /// Plies from each game's start left out.
     #[arg(long, default_value_t = 8)]
     pub skip_plies: usize,
-    /// Every n-th game is held out, to measure the fit on games it did not see and keep the
-    /// weights of the check where that fit was best (0: none, the last weights are kept).
+    /// One game in n is held out to choose the epoch whose weights are kept (the lowest error
+    /// on them), another one in n to test the result on games never consulted (0 or 1: none,
+    /// the last weights are kept).
     #[arg(long, default_value_t = 10)]
     pub hold_out_every: usize,
 }
@@ -126,27 +131,30 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
         "Positions: {} kept; left out: {} in check, {} with a winning capture, {} duplicates",
         c.kept, c.in_check, c.winning_capture, c.duplicates
     ))?;
-    // Held out by whole games: a game's positions are too alike to test one on another.
-    let every = args.hold_out_every;
-    let held_out = |game: u64| every > 0 && game.is_multiple_of(every as u64);
-    let train = data_set(collector.positions.iter().filter(|p| !held_out(p.2)));
-    let held = data_set(collector.positions.iter().filter(|p| held_out(p.2)));
+    // Held out by whole games: a game's positions are too alike to test one on another. One
+    // share of the games picks when to stop; another, never consulted, tests the result.
+    let every = args.hold_out_every as u64;
+    let share = |game: u64| if every < 2 { 2 } else { game % every };
+    let train = data_set(collector.positions.iter().filter(|p| share(p.2) > 1));
+    let held = data_set(collector.positions.iter().filter(|p| share(p.2) == 0));
+    let test = data_set(collector.positions.iter().filter(|p| share(p.2) == 1));
     if train.is_empty() {
         return Err(TuneError::NoPositions.into());
     }
     let mut fitter = fitter_freezing(&DEFAULT, &args.freeze);
     let k = fitter.fit_k(&train);
-    let before = (
-        train.error(&fitter.params, k),
-        held.error(&fitter.params, k),
-    );
+    let errors = |params: &[f64]| [&train, &held, &test].map(|d| d.error(params, k));
+    let before = errors(&fitter.params);
     say(&format!("K: {k:.4}"))?;
     say(&format!(
-        "Error before: {:.6} (training, {} positions), {:.6} (held out, {})",
-        before.0,
+        "Positions: {} training, {} held out (to stop), {} test (unseen)",
         train.len(),
-        before.1,
-        held.len()
+        held.len(),
+        test.len()
+    ))?;
+    say(&format!(
+        "Error before: {:.6} training, {:.6} held out, {:.6} test",
+        before[0], before[1], before[2]
     ))?;
     let settings = FitSettings {
         epochs: args.epochs,
@@ -154,21 +162,21 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
         report_every: args.check_every,
         pull_to_start: args.pull_to_start,
     };
-    let held_out = (!held.is_empty()).then_some(&held);
+    let held_out = (!held.is_empty() && !args.keep_last).then_some(&held);
     let (_, kept) = fitter.fit(&train, held_out, k, &settings);
     let weights = rounded(&fitter.params);
-    let fitted = crate::games::chess::tune::fitter(&weights).params;
-    let after = (train.error(&fitted, k), held.error(&fitted, k));
+    let after = errors(&crate::games::chess::tune::fitter(&weights).params);
     say(&format!(
-        "Error after:  {:.6} (training), {:.6} (held out), weights of epoch {kept} rounded to \
-         integers",
-        after.0, after.1
+        "Error after:  {:.6} training, {:.6} held out, {:.6} test (weights of epoch {kept}, \
+         rounded to integers)",
+        after[0], after[1], after[2]
     ))?;
     let header = format!(
         "Chess evaluation weights fitted by `regalia tune` (Texel's method) from {} quiet \
-         positions of {} games ({}), K = {k:.4}, Adam at step {}, pull to start {}, frozen {:?}, the \
-         weights of epoch {kept} of {} (lowest held-out error).\n\
-         Mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+         positions of {} games ({}), K = {k:.4}, Adam at step {}, pull to start {}, frozen \
+         {:?}, the weights of epoch {kept} of {} ({}).\n\
+         Mean squared error before -> after: training {:.6} -> {:.6}, held out {:.6} -> {:.6}, \
+         test (unseen games, {} positions) {:.6} -> {:.6}.",
         train.len(),
         c.games,
         file_names(&args.files),
@@ -176,10 +184,18 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
         args.pull_to_start,
         args.freeze,
         args.epochs,
-        before.0,
-        after.0,
-        before.1,
-        after.1
+        if held_out.is_some() {
+            "lowest error on the held-out games"
+        } else {
+            "the last"
+        },
+        before[0],
+        after[0],
+        before[1],
+        after[1],
+        test.len(),
+        before[2],
+        after[2]
     );
     std::fs::write(&args.out, rust_source(&weights, &args.name, &header)).map_err(|error| {
         CliError::Write {

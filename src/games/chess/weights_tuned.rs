@@ -1,18 +1,20 @@
-//! Chess evaluation weights fitted by `regalia tune` (Texel's method) from 76776 quiet
-//! positions of 1770 games (sprt-cont.pgn, tune-selfplay-10000.pgn, tune-selfplay-12000.pgn,
-//! tune-selfplay-2000.pgn, tune-selfplay-2500.pgn, tune-selfplay-3000.pgn,
-//! tune-selfplay-3500.pgn, tune-selfplay-4000.pgn, tune-selfplay-4500.pgn,
-//! tune-selfplay-5000.pgn, tune-selfplay-5500.pgn, tune-selfplay-6000.pgn,
-//! tune-selfplay-7000.pgn, tune-selfplay-8000.pgn, tune-selfplay-9000.pgn), K = 1.0226, 400
-//! epochs of Adam at step 0.5, pull to start 0.
-//! Mean squared error: training 0.097576 -> 0.093552, held out 0.097640 -> 0.097349.
+//! Chess evaluation weights fitted by `regalia tune` (Texel's method) from 136047 quiet
+//! positions of 2722 games (sprt-cont.pgn, sprt-se.pgn, tune-selfplay-10000.pgn,
+//! tune-selfplay-12000.pgn, tune-selfplay-2000.pgn, tune-selfplay-2500.pgn,
+//! tune-selfplay-3000.pgn, tune-selfplay-3500.pgn, tune-selfplay-4000.pgn,
+//! tune-selfplay-4500.pgn, tune-selfplay-5000.pgn, tune-selfplay-5500.pgn,
+//! tune-selfplay-6000.pgn, tune-selfplay-7000.pgn, tune-selfplay-8000.pgn,
+//! tune-selfplay-9000.pgn), K = 1.0740, Adam at step 0.5, pull to start 0, frozen [], the
+//! weights of epoch 10 of 10 (the last).
+//! Mean squared error before -> after: training 0.093663 -> 0.090633, held out 0.088261 ->
+//! 0.088588, test (unseen games, 20662 positions) 0.094924 -> 0.094243.
 
 use super::weights::{Pair, Weights};
 
 pub const TUNED: Weights = Weights([
     Pair(85, 110),  // material pawn
-    Pair(321, 299), // material knight
-    Pair(340, 324), // material bishop
+    Pair(319, 305), // material knight
+    Pair(340, 323), // material bishop
     Pair(475, 530), // material rook
     Pair(945, 970), // material queen
     Pair(0, 0),     // material king
@@ -25,54 +27,54 @@ pub const TUNED: Weights = Weights([
     Pair(-7, -6),   // placement pawn f1
     Pair(-3, -6),   // placement pawn g1
     Pair(-3, -6),   // placement pawn h1
-    Pair(5, -5),    // placement pawn a2
+    Pair(-2, -4),   // placement pawn a2
     Pair(5, 5),     // placement pawn b2
-    Pair(-1, 5),    // placement pawn c2
-    Pair(-5, -5),   // placement pawn d2
-    Pair(5, -5),    // placement pawn e2
-    Pair(5, 5),     // placement pawn f2
+    Pair(4, 3),     // placement pawn c2
+    Pair(-4, -5),   // placement pawn d2
+    Pair(5, 0),     // placement pawn e2
+    Pair(-5, 5),    // placement pawn f2
     Pair(5, 5),     // placement pawn g2
     Pair(-5, 5),    // placement pawn h2
-    Pair(-2, 1),    // placement pawn a3
+    Pair(7, 1),     // placement pawn a3
     Pair(-2, 1),    // placement pawn b3
-    Pair(12, 9),    // placement pawn c3
-    Pair(12, 11),   // placement pawn d3
-    Pair(2, 1),     // placement pawn e3
+    Pair(8, 1),     // placement pawn c3
+    Pair(2, 6),     // placement pawn d3
+    Pair(2, 8),     // placement pawn e3
     Pair(2, 11),    // placement pawn f3
-    Pair(2, 2),     // placement pawn g3
-    Pair(8, 2),     // placement pawn h3
-    Pair(1, 17),    // placement pawn a4
-    Pair(1, 7),     // placement pawn b4
-    Pair(9, 8),     // placement pawn c4
+    Pair(-2, 2),    // placement pawn g3
+    Pair(8, 1),     // placement pawn h3
+    Pair(1, 11),    // placement pawn a4
+    Pair(2, 7),     // placement pawn b4
+    Pair(17, 13),   // placement pawn c4
     Pair(9, 7),     // placement pawn d4
-    Pair(9, 7),     // placement pawn e4
+    Pair(13, 7),    // placement pawn e4
     Pair(9, 7),     // placement pawn f4
-    Pair(3, 7),     // placement pawn g4
-    Pair(2, 7),     // placement pawn h4
+    Pair(11, 9),    // placement pawn g4
+    Pair(1, 7),     // placement pawn h4
     Pair(4, 13),    // placement pawn a5
     Pair(4, 13),    // placement pawn b5
-    Pair(16, 13),   // placement pawn c5
-    Pair(16, 13),   // placement pawn d5
-    Pair(26, 13),   // placement pawn e5
-    Pair(26, 13),   // placement pawn f5
+    Pair(26, 13),   // placement pawn c5
+    Pair(26, 13),   // placement pawn d5
+    Pair(16, 14),   // placement pawn e5
+    Pair(26, 18),   // placement pawn f5
     Pair(14, 13),   // placement pawn g5
-    Pair(14, 23),   // placement pawn h5
-    Pair(7, 28),    // placement pawn a6
-    Pair(17, 19),   // placement pawn b6
+    Pair(14, 13),   // placement pawn h5
+    Pair(7, 19),    // placement pawn a6
+    Pair(10, 29),   // placement pawn b6
     Pair(29, 29),   // placement pawn c6
-    Pair(19, 19),   // placement pawn d6
-    Pair(28, 19),   // placement pawn e6
+    Pair(19, 28),   // placement pawn d6
+    Pair(29, 29),   // placement pawn e6
     Pair(19, 19),   // placement pawn f6
-    Pair(17, 29),   // placement pawn g6
-    Pair(17, 29),   // placement pawn h6
+    Pair(8, 19),    // placement pawn g6
+    Pair(9, 19),    // placement pawn h6
     Pair(11, 25),   // placement pawn a7
-    Pair(19, 35),   // placement pawn b7
+    Pair(12, 33),   // placement pawn b7
     Pair(31, 35),   // placement pawn c7
-    Pair(31, 25),   // placement pawn d7
-    Pair(29, 25),   // placement pawn e7
-    Pair(31, 27),   // placement pawn f7
+    Pair(31, 26),   // placement pawn d7
+    Pair(31, 34),   // placement pawn e7
+    Pair(31, 35),   // placement pawn f7
     Pair(20, 35),   // placement pawn g7
-    Pair(19, 35),   // placement pawn h7
+    Pair(17, 25),   // placement pawn h7
     Pair(18, 36),   // placement pawn a8
     Pair(18, 36),   // placement pawn b8
     Pair(30, 36),   // placement pawn c8
@@ -81,324 +83,324 @@ pub const TUNED: Weights = Weights([
     Pair(30, 36),   // placement pawn f8
     Pair(18, 36),   // placement pawn g8
     Pair(18, 36),   // placement pawn h8
-    Pair(-22, -15), // placement knight a1
-    Pair(-19, -20), // placement knight b1
-    Pair(-23, -12), // placement knight c1
-    Pair(-22, -20), // placement knight d1
+    Pair(-20, -19), // placement knight a1
+    Pair(-22, -17), // placement knight b1
+    Pair(-13, -11), // placement knight c1
+    Pair(-13, -19), // placement knight d1
     Pair(-13, -10), // placement knight e1
     Pair(-13, -20), // placement knight f1
-    Pair(-23, -10), // placement knight g1
-    Pair(-15, -18), // placement knight h1
-    Pair(-23, -20), // placement knight a2
-    Pair(-1, 0),    // placement knight b2
+    Pair(-23, -19), // placement knight g1
+    Pair(-16, -17), // placement knight h1
+    Pair(-13, -11), // placement knight a2
+    Pair(-2, -8),   // placement knight b2
     Pair(-1, 0),    // placement knight c2
-    Pair(-1, 0),    // placement knight d2
+    Pair(-6, -1),   // placement knight d2
     Pair(-1, 0),    // placement knight e2
-    Pair(-2, -9),   // placement knight f2
-    Pair(-2, 0),    // placement knight g2
+    Pair(-1, -10),  // placement knight f2
+    Pair(-5, -9),   // placement knight g2
     Pair(-23, -20), // placement knight h2
-    Pair(-13, -10), // placement knight a3
-    Pair(-11, 0),   // placement knight b3
+    Pair(-23, -19), // placement knight a3
+    Pair(-11, -9),  // placement knight b3
     Pair(1, 0),     // placement knight c3
     Pair(11, 10),   // placement knight d3
     Pair(11, 0),    // placement knight e3
     Pair(1, 10),    // placement knight f3
-    Pair(-1, -2),   // placement knight g3
-    Pair(-13, -19), // placement knight h3
-    Pair(-17, -20), // placement knight a4
-    Pair(-5, -9),   // placement knight b4
+    Pair(-1, 0),    // placement knight g3
+    Pair(-13, -20), // placement knight h3
+    Pair(-16, -11), // placement knight a4
+    Pair(-4, -1),   // placement knight b4
     Pair(7, 0),     // placement knight c4
-    Pair(29, 11),   // placement knight d4
-    Pair(23, 20),   // placement knight e4
-    Pair(17, 0),    // placement knight f4
-    Pair(-5, -10),  // placement knight g4
-    Pair(-17, -10), // placement knight h4
-    Pair(-8, -12),  // placement knight a5
-    Pair(-3, -10),  // placement knight b5
-    Pair(17, 10),   // placement knight c5
-    Pair(23, 10),   // placement knight d5
+    Pair(19, 10),   // placement knight d4
+    Pair(29, 20),   // placement knight e4
+    Pair(16, 10),   // placement knight f4
+    Pair(-4, -1),   // placement knight g4
+    Pair(-7, -10),  // placement knight h4
+    Pair(-7, -10),  // placement knight a5
+    Pair(5, -10),   // placement knight b5
+    Pair(16, 0),    // placement knight c5
+    Pair(29, 10),   // placement knight d5
     Pair(19, 20),   // placement knight e5
-    Pair(17, 8),    // placement knight f5
+    Pair(17, 10),   // placement knight f5
     Pair(5, 0),     // placement knight g5
     Pair(-7, -10),  // placement knight h5
     Pair(-17, -10), // placement knight a6
     Pair(5, 0),     // placement knight b6
     Pair(7, 0),     // placement knight c6
     Pair(17, 10),   // placement knight d6
-    Pair(17, 0),    // placement knight e6
-    Pair(11, 10),   // placement knight f6
+    Pair(17, 9),    // placement knight e6
+    Pair(15, 10),   // placement knight f6
     Pair(5, 0),     // placement knight g6
-    Pair(-8, -20),  // placement knight h6
-    Pair(-7, -20),  // placement knight a7
-    Pair(-5, -1),   // placement knight b7
+    Pair(-9, -11),  // placement knight h6
+    Pair(-8, -20),  // placement knight a7
+    Pair(-5, -9),   // placement knight b7
     Pair(-5, -10),  // placement knight c7
-    Pair(4, -1),    // placement knight d7
-    Pair(4, -8),    // placement knight e7
-    Pair(5, 0),     // placement knight f7
-    Pair(-4, -9),   // placement knight g7
-    Pair(-16, -11), // placement knight h7
+    Pair(5, -9),    // placement knight d7
+    Pair(-5, -10),  // placement knight e7
+    Pair(1, 0),     // placement knight f7
+    Pair(3, 0),     // placement knight g7
+    Pair(-8, -10),  // placement knight h7
     Pair(-8, -11),  // placement knight a8
-    Pair(-10, -19), // placement knight b8
+    Pair(-16, -19), // placement knight b8
     Pair(-8, -10),  // placement knight c8
-    Pair(-14, -19), // placement knight d8
-    Pair(-12, -14), // placement knight e8
-    Pair(-9, -11),  // placement knight f8
-    Pair(-13, -18), // placement knight g8
-    Pair(-7, -10),  // placement knight h8
-    Pair(-17, -11), // placement bishop a1
-    Pair(-18, -11), // placement bishop b1
-    Pair(-8, -1),   // placement bishop c1
+    Pair(-10, -17), // placement knight d8
+    Pair(-12, -11), // placement knight e8
+    Pair(-10, -12), // placement knight f8
+    Pair(-12, -17), // placement knight g8
+    Pair(-8, -10),  // placement knight h8
+    Pair(-14, -10), // placement bishop a1
+    Pair(-8, -11),  // placement bishop b1
+    Pair(-8, -11),  // placement bishop c1
     Pair(-8, -1),   // placement bishop d1
-    Pair(-18, -1),  // placement bishop e1
-    Pair(-9, -1),   // placement bishop f1
-    Pair(-8, -1),   // placement bishop g1
-    Pair(-18, -9),  // placement bishop h1
+    Pair(-8, -1),   // placement bishop e1
+    Pair(-9, -2),   // placement bishop f1
+    Pair(-12, -10), // placement bishop g1
+    Pair(-18, -1),  // placement bishop h1
     Pair(-10, -11), // placement bishop a2
-    Pair(-5, -6),   // placement bishop b2
-    Pair(-5, 4),    // placement bishop c2
-    Pair(-5, -6),   // placement bishop d2
-    Pair(5, 4),     // placement bishop e2
-    Pair(5, -4),    // placement bishop f2
+    Pair(-3, -6),   // placement bishop b2
+    Pair(5, -6),    // placement bishop c2
+    Pair(1, -5),    // placement bishop d2
+    Pair(4, 4),     // placement bishop e2
+    Pair(5, 3),     // placement bishop f2
     Pair(5, 4),     // placement bishop g2
-    Pair(-10, -1),  // placement bishop h2
+    Pair(-10, -2),  // placement bishop h2
     Pair(-10, -11), // placement bishop a3
     Pair(5, 4),     // placement bishop b3
-    Pair(10, -1),   // placement bishop c3
-    Pair(0, -1),    // placement bishop d3
-    Pair(10, 9),    // placement bishop e3
+    Pair(10, 8),    // placement bishop c3
+    Pair(8, -1),    // placement bishop d3
+    Pair(10, 3),    // placement bishop e3
     Pair(0, -1),    // placement bishop f3
     Pair(-5, 4),    // placement bishop g3
     Pair(0, -1),    // placement bishop h3
-    Pair(-10, -11), // placement bishop a4
-    Pair(5, 4),     // placement bishop b4
-    Pair(0, -1),    // placement bishop c4
-    Pair(5, 4),     // placement bishop d4
-    Pair(5, 4),     // placement bishop e4
-    Pair(10, 9),    // placement bishop f4
-    Pair(-4, 4),    // placement bishop g4
+    Pair(-9, -11),  // placement bishop a4
+    Pair(-5, -6),   // placement bishop b4
+    Pair(0, 9),     // placement bishop c4
+    Pair(15, 14),   // placement bishop d4
+    Pair(7, 4),     // placement bishop e4
+    Pair(7, 8),     // placement bishop f4
+    Pair(-5, 4),    // placement bishop g4
     Pair(0, -1),    // placement bishop h4
     Pair(0, -1),    // placement bishop a5
-    Pair(5, 4),     // placement bishop b5
+    Pair(-4, 3),    // placement bishop b5
     Pair(10, -1),   // placement bishop c5
-    Pair(15, 14),   // placement bishop d5
+    Pair(5, 4),     // placement bishop d5
     Pair(15, 14),   // placement bishop e5
     Pair(10, 9),    // placement bishop f5
     Pair(-5, -6),   // placement bishop g5
     Pair(0, -1),    // placement bishop h5
     Pair(0, -1),    // placement bishop a6
-    Pair(5, 4),     // placement bishop b6
-    Pair(0, -1),    // placement bishop c6
-    Pair(0, 7),     // placement bishop d6
-    Pair(1, -1),    // placement bishop e6
+    Pair(-5, 4),    // placement bishop b6
+    Pair(10, 9),    // placement bishop c6
+    Pair(0, -1),    // placement bishop d6
+    Pair(0, -1),    // placement bishop e6
     Pair(10, 9),    // placement bishop f6
-    Pair(-5, -6),   // placement bishop g6
-    Pair(0, -1),    // placement bishop h6
-    Pair(-10, -11), // placement bishop a7
-    Pair(-5, 3),    // placement bishop b7
-    Pair(5, 4),     // placement bishop c7
-    Pair(4, 4),     // placement bishop d7
-    Pair(-5, -6),   // placement bishop e7
-    Pair(-5, -5),   // placement bishop f7
-    Pair(-5, -6),   // placement bishop g7
-    Pair(-10, -1),  // placement bishop h7
-    Pair(-9, -11),  // placement bishop a8
-    Pair(-9, -10),  // placement bishop b8
-    Pair(-6, -2),   // placement bishop c8
-    Pair(0, -1),    // placement bishop d8
-    Pair(-1, -10),  // placement bishop e8
-    Pair(-2, -11),  // placement bishop f8
-    Pair(-9, -10),  // placement bishop g8
-    Pair(-9, -10),  // placement bishop h8
-    Pair(2, 3),     // placement rook a1
+    Pair(-5, 3),    // placement bishop g6
+    Pair(0, -3),    // placement bishop h6
+    Pair(-9, -11),  // placement bishop a7
+    Pair(-5, 4),    // placement bishop b7
+    Pair(-5, -6),   // placement bishop c7
+    Pair(-5, -6),   // placement bishop d7
+    Pair(-4, -5),   // placement bishop e7
+    Pair(-5, -6),   // placement bishop f7
+    Pair(-5, 3),    // placement bishop g7
+    Pair(-10, -3),  // placement bishop h7
+    Pair(-2, -1),   // placement bishop a8
+    Pair(-10, -11), // placement bishop b8
+    Pair(-8, -10),  // placement bishop c8
+    Pair(-1, -1),   // placement bishop d8
+    Pair(-1, -5),   // placement bishop e8
+    Pair(-2, -1),   // placement bishop f8
+    Pair(-4, -3),   // placement bishop g8
+    Pair(0, -6),    // placement bishop h8
+    Pair(-7, -4),   // placement rook a1
     Pair(-5, 5),    // placement rook b1
-    Pair(0, 5),     // placement rook c1
+    Pair(6, 5),     // placement rook c1
     Pair(11, -5),   // placement rook d1
-    Pair(1, 4),     // placement rook e1
-    Pair(8, 5),     // placement rook f1
-    Pair(5, 5),     // placement rook g1
-    Pair(2, 5),     // placement rook h1
+    Pair(1, -5),    // placement rook e1
+    Pair(7, 4),     // placement rook f1
+    Pair(5, 4),     // placement rook g1
+    Pair(-2, 5),    // placement rook h1
     Pair(-8, -5),   // placement rook a2
-    Pair(-4, -5),   // placement rook b2
+    Pair(5, 5),     // placement rook b2
     Pair(8, 5),     // placement rook c2
     Pair(1, -5),    // placement rook d2
     Pair(11, -5),   // placement rook e2
     Pair(8, 5),     // placement rook f2
-    Pair(-5, -4),   // placement rook g2
+    Pair(-5, -5),   // placement rook g2
     Pair(-8, -5),   // placement rook h2
-    Pair(-8, -5),   // placement rook a3
+    Pair(2, -4),    // placement rook a3
     Pair(-5, -5),   // placement rook b3
-    Pair(-2, -4),   // placement rook c3
-    Pair(2, 4),     // placement rook d3
+    Pair(7, 4),     // placement rook c3
+    Pair(1, -5),    // placement rook d3
     Pair(1, -5),    // placement rook e3
-    Pair(8, -2),    // placement rook f3
+    Pair(8, -3),    // placement rook f3
     Pair(-5, 5),    // placement rook g3
-    Pair(-8, -5),   // placement rook h3
-    Pair(1, 5),     // placement rook a4
-    Pair(-5, -5),   // placement rook b4
+    Pair(-7, -5),   // placement rook h3
+    Pair(2, 5),     // placement rook a4
+    Pair(4, -5),    // placement rook b4
     Pair(8, 5),     // placement rook c4
-    Pair(1, 5),     // placement rook d4
-    Pair(2, 5),     // placement rook e4
+    Pair(1, -5),    // placement rook d4
+    Pair(1, -5),    // placement rook e4
     Pair(8, 5),     // placement rook f4
     Pair(5, 5),     // placement rook g4
-    Pair(0, 5),     // placement rook h4
-    Pair(-7, -3),   // placement rook a5
+    Pair(2, -2),    // placement rook h4
+    Pair(2, 5),     // placement rook a5
     Pair(5, 5),     // placement rook b5
-    Pair(8, 5),     // placement rook c5
-    Pair(10, 4),    // placement rook d5
+    Pair(1, -4),    // placement rook c5
+    Pair(10, -5),   // placement rook d5
     Pair(11, 5),    // placement rook e5
-    Pair(0, 4),     // placement rook f5
-    Pair(-5, 5),    // placement rook g5
-    Pair(-1, 5),    // placement rook h5
-    Pair(2, 5),     // placement rook a6
+    Pair(8, 5),     // placement rook f5
+    Pair(-4, 4),    // placement rook g5
+    Pair(-2, 5),    // placement rook h5
+    Pair(1, 5),     // placement rook a6
     Pair(5, 5),     // placement rook b6
-    Pair(7, 5),     // placement rook c6
+    Pair(6, 4),     // placement rook c6
     Pair(11, -5),   // placement rook d6
-    Pair(11, 5),    // placement rook e6
+    Pair(11, -4),   // placement rook e6
     Pair(8, 5),     // placement rook f6
-    Pair(-5, -4),   // placement rook g6
-    Pair(-8, 4),    // placement rook h6
-    Pair(11, 7),    // placement rook a7
-    Pair(20, 16),   // placement rook b7
-    Pair(20, 17),   // placement rook c7
+    Pair(-5, -5),   // placement rook g6
+    Pair(-8, -5),   // placement rook h6
+    Pair(17, 17),   // placement rook a7
+    Pair(19, 17),   // placement rook b7
+    Pair(20, 16),   // placement rook c7
     Pair(21, 17),   // placement rook d7
     Pair(21, 17),   // placement rook e7
-    Pair(16, 17),   // placement rook f7
+    Pair(19, 16),   // placement rook f7
     Pair(21, 17),   // placement rook g7
-    Pair(21, 17),   // placement rook h7
-    Pair(1, -5),    // placement rook a8
+    Pair(18, 17),   // placement rook h7
+    Pair(1, 3),     // placement rook a8
     Pair(5, 5),     // placement rook b8
-    Pair(6, 3),     // placement rook c8
-    Pair(10, 5),    // placement rook d8
-    Pair(11, 1),    // placement rook e8
-    Pair(7, 5),     // placement rook f8
-    Pair(4, 5),     // placement rook g8
+    Pair(-1, -4),   // placement rook c8
+    Pair(4, 5),     // placement rook d8
+    Pair(11, 3),    // placement rook e8
+    Pair(7, 4),     // placement rook f8
+    Pair(4, 4),     // placement rook g8
     Pair(1, -4),    // placement rook h8
-    Pair(-9, -13),  // placement queen a1
-    Pair(1, -12),   // placement queen b1
+    Pair(-9, -12),  // placement queen a1
+    Pair(-9, -13),  // placement queen b1
     Pair(1, -3),    // placement queen c1
     Pair(-9, -13),  // placement queen d1
-    Pair(1, -13),   // placement queen e1
+    Pair(-9, -13),  // placement queen e1
     Pair(-9, -13),  // placement queen f1
     Pair(-9, -13),  // placement queen g1
-    Pair(1, -5),    // placement queen h1
-    Pair(1, -13),   // placement queen a2
-    Pair(-6, -6),   // placement queen b2
-    Pair(4, -7),    // placement queen c2
-    Pair(1, -7),    // placement queen d2
-    Pair(-6, -7),   // placement queen e2
+    Pair(1, -4),    // placement queen h1
+    Pair(-9, -13),  // placement queen a2
+    Pair(-6, 2),    // placement queen b2
+    Pair(-2, -7),   // placement queen c2
+    Pair(4, -3),    // placement queen d2
+    Pair(-3, -7),   // placement queen e2
     Pair(-6, -7),   // placement queen f2
-    Pair(-6, 3),    // placement queen g2
-    Pair(-9, -13),  // placement queen h2
+    Pair(4, 3),     // placement queen g2
+    Pair(-9, -12),  // placement queen h2
     Pair(1, -3),    // placement queen a3
-    Pair(-5, -7),   // placement queen b3
-    Pair(-3, 8),    // placement queen c3
+    Pair(-6, 2),    // placement queen b3
+    Pair(-3, 7),    // placement queen c3
     Pair(-3, -1),   // placement queen d3
     Pair(7, 9),     // placement queen e3
-    Pair(-3, 8),    // placement queen f3
-    Pair(-6, 3),    // placement queen g3
-    Pair(0, -11),   // placement queen h3
-    Pair(1, -13),   // placement queen a4
-    Pair(4, 3),     // placement queen b4
-    Pair(1, 8),     // placement queen c4
-    Pair(10, 15),   // placement queen d4
-    Pair(10, 5),    // placement queen e4
+    Pair(7, 9),     // placement queen f3
+    Pair(-2, 3),    // placement queen g3
+    Pair(1, -4),    // placement queen h3
+    Pair(-9, -13),  // placement queen a4
+    Pair(4, -6),    // placement queen b4
+    Pair(7, 9),     // placement queen c4
+    Pair(9, 14),    // placement queen d4
+    Pair(10, 15),   // placement queen e4
     Pair(7, 9),     // placement queen f4
-    Pair(-6, -6),   // placement queen g4
-    Pair(1, -3),    // placement queen h4
-    Pair(0, -12),   // placement queen a5
-    Pair(2, -7),    // placement queen b5
-    Pair(7, 0),     // placement queen c5
+    Pair(4, 1),     // placement queen g4
+    Pair(1, -9),    // placement queen h4
+    Pair(-9, -12),  // placement queen a5
+    Pair(-6, -7),   // placement queen b5
+    Pair(-2, 0),    // placement queen c5
     Pair(10, 15),   // placement queen d5
-    Pair(0, 5),     // placement queen e5
-    Pair(-2, 3),    // placement queen f5
-    Pair(4, 2),     // placement queen g5
-    Pair(1, -12),   // placement queen h5
-    Pair(0, -12),   // placement queen a6
+    Pair(2, 5),     // placement queen e5
+    Pair(-3, 0),    // placement queen f5
+    Pair(3, 3),     // placement queen g5
+    Pair(1, -5),    // placement queen h5
+    Pair(-9, -13),  // placement queen a6
     Pair(-6, -6),   // placement queen b6
-    Pair(7, 4),     // placement queen c6
-    Pair(-3, -1),   // placement queen d6
-    Pair(-3, 6),    // placement queen e6
+    Pair(7, 6),     // placement queen c6
+    Pair(-3, 0),    // placement queen d6
+    Pair(-3, 2),    // placement queen e6
     Pair(7, 9),     // placement queen f6
-    Pair(-1, 2),    // placement queen g6
+    Pair(-5, 1),    // placement queen g6
     Pair(1, -4),    // placement queen h6
     Pair(-9, -13),  // placement queen a7
-    Pair(3, -6),    // placement queen b7
-    Pair(4, 2),     // placement queen c7
-    Pair(3, 3),     // placement queen d7
-    Pair(2, 1),     // placement queen e7
-    Pair(-5, 0),    // placement queen f7
-    Pair(-5, -6),   // placement queen g7
-    Pair(1, -6),    // placement queen h7
-    Pair(-9, -13),  // placement queen a8
-    Pair(-9, -13),  // placement queen b8
-    Pair(-9, -13),  // placement queen c8
+    Pair(-6, 2),    // placement queen b7
+    Pair(3, 3),     // placement queen c7
+    Pair(4, 3),     // placement queen d7
+    Pair(3, 2),     // placement queen e7
+    Pair(-5, 1),    // placement queen f7
+    Pair(-6, -7),   // placement queen g7
+    Pair(0, -5),    // placement queen h7
+    Pair(-8, -12),  // placement queen a8
+    Pair(-8, -13),  // placement queen b8
+    Pair(-8, -4),   // placement queen c8
     Pair(0, -4),    // placement queen d8
-    Pair(0, -4),    // placement queen e8
-    Pair(-8, -12),  // placement queen f8
-    Pair(0, -4),    // placement queen g8
-    Pair(-1, -11),  // placement queen h8
+    Pair(-8, -12),  // placement queen e8
+    Pair(-8, -11),  // placement queen f8
+    Pair(-2, -8),   // placement queen g8
+    Pair(-7, -9),   // placement queen h8
     Pair(30, -15),  // placement king a1
-    Pair(20, -25),  // placement king b1
-    Pair(20, -25),  // placement king c1
-    Pair(5, -15),   // placement king d1
-    Pair(4, -15),   // placement king e1
-    Pair(-3, -15),  // placement king f1
-    Pair(30, -25),  // placement king g1
-    Pair(29, -25),  // placement king h1
-    Pair(-5, -25),  // placement king a2
-    Pair(4, -1),    // placement king b2
-    Pair(-5, -11),  // placement king c2
-    Pair(-10, -1),  // placement king d2
-    Pair(-10, -1),  // placement king e2
+    Pair(30, -15),  // placement king b1
+    Pair(29, -20),  // placement king c1
+    Pair(5, -16),   // placement king d1
+    Pair(-5, -25),  // placement king e1
+    Pair(-5, -16),  // placement king f1
+    Pair(21, -25),  // placement king g1
+    Pair(20, -25),  // placement king h1
+    Pair(5, -25),   // placement king a2
+    Pair(-3, -11),  // placement king b2
+    Pair(3, -10),   // placement king c2
+    Pair(-10, -11), // placement king d2
+    Pair(-20, -11), // placement king e2
     Pair(-20, -11), // placement king f2
-    Pair(-5, -11),  // placement king g2
+    Pair(-5, -2),   // placement king g2
     Pair(5, -15),   // placement king h2
-    Pair(-35, -25), // placement king a3
-    Pair(-26, -4),  // placement king b3
-    Pair(-26, 3),   // placement king c3
-    Pair(-25, 10),  // placement king d3
-    Pair(-35, 4),   // placement king e3
-    Pair(-35, 3),   // placement king f3
-    Pair(-26, -5),  // placement king g3
+    Pair(-33, -24), // placement king a3
+    Pair(-32, -7),  // placement king b3
+    Pair(-25, 13),  // placement king c3
+    Pair(-28, 3),   // placement king d3
+    Pair(-35, 12),  // placement king e3
+    Pair(-25, 4),   // placement king f3
+    Pair(-25, -1),  // placement king g3
     Pair(-25, -15), // placement king h3
-    Pair(-41, -15), // placement king a4
-    Pair(-49, -1),  // placement king b4
-    Pair(-50, 3),   // placement king c4
-    Pair(-50, 17),  // placement king d4
+    Pair(-42, -15), // placement king a4
+    Pair(-49, -11), // placement king b4
+    Pair(-49, 3),   // placement king c4
+    Pair(-49, 17),  // placement king d4
     Pair(-50, 17),  // placement king e4
-    Pair(-41, 3),   // placement king f4
+    Pair(-40, 11),  // placement king f4
     Pair(-40, -1),  // placement king g4
     Pair(-40, -15), // placement king h4
-    Pair(-40, -15), // placement king a5
-    Pair(-47, -1),  // placement king b5
-    Pair(-48, 13),  // placement king c5
+    Pair(-42, -15), // placement king a5
+    Pair(-48, -9),  // placement king b5
+    Pair(-49, 3),   // placement king c5
     Pair(-50, 17),  // placement king d5
-    Pair(-41, 27),  // placement king e5
+    Pair(-42, 26),  // placement king e5
     Pair(-41, 13),  // placement king f5
     Pair(-40, -1),  // placement king g5
-    Pair(-40, -15), // placement king h5
-    Pair(-48, -16), // placement king a6
+    Pair(-41, -15), // placement king h5
+    Pair(-47, -16), // placement king a6
     Pair(-48, -1),  // placement king b6
-    Pair(-41, 13),  // placement king c6
-    Pair(-41, 13),  // placement king d6
+    Pair(-47, 4),   // placement king c6
+    Pair(-47, 3),   // placement king d6
     Pair(-49, 3),   // placement king e6
     Pair(-41, 13),  // placement king f6
-    Pair(-40, -1),  // placement king g6
+    Pair(-41, -1),  // placement king g6
     Pair(-41, -15), // placement king h6
-    Pair(-48, -16), // placement king a7
-    Pair(-49, -11), // placement king b7
-    Pair(-49, -10), // placement king c7
-    Pair(-41, -1),  // placement king d7
+    Pair(-47, -17), // placement king a7
+    Pair(-49, -10), // placement king b7
+    Pair(-48, -10), // placement king c7
+    Pair(-42, -2),  // placement king d7
     Pair(-42, -1),  // placement king e7
-    Pair(-42, -2),  // placement king f7
+    Pair(-47, -11), // placement king f7
     Pair(-41, -1),  // placement king g7
-    Pair(-43, -24), // placement king h7
-    Pair(-48, -24), // placement king a8
-    Pair(-47, -24), // placement king b8
-    Pair(-43, -17), // placement king c8
-    Pair(-43, -18), // placement king d8
+    Pair(-43, -18), // placement king h7
+    Pair(-47, -24), // placement king a8
+    Pair(-45, -24), // placement king b8
+    Pair(-44, -17), // placement king c8
+    Pair(-44, -21), // placement king d8
     Pair(-42, -16), // placement king e8
-    Pair(-41, -15), // placement king f8
+    Pair(-46, -24), // placement king f8
     Pair(-41, -15), // placement king g8
     Pair(-41, -16), // placement king h8
     Pair(-10, -10), // placement zealot a1
@@ -465,94 +467,94 @@ pub const TUNED: Weights = Weights([
     Pair(-10, -10), // placement zealot f8
     Pair(-10, -10), // placement zealot g8
     Pair(-10, -10), // placement zealot h8
-    Pair(-21, -12), // mobility knight 0
-    Pair(-16, -7),  // mobility knight 1
-    Pair(-3, -3),   // mobility knight 2
-    Pair(-3, -9),   // mobility knight 3
-    Pair(4, 5),     // mobility knight 4
-    Pair(2, 9),     // mobility knight 5
-    Pair(9, 13),    // mobility knight 6
-    Pair(7, 8),     // mobility knight 7
+    Pair(-20, -13), // mobility knight 0
+    Pair(-17, -14), // mobility knight 1
+    Pair(-12, -12), // mobility knight 2
+    Pair(-3, 1),    // mobility knight 3
+    Pair(2, 5),     // mobility knight 4
+    Pair(9, 9),     // mobility knight 5
+    Pair(11, 13),   // mobility knight 6
+    Pair(10, 17),   // mobility knight 7
     Pair(11, 11),   // mobility knight 8
-    Pair(-25, -25), // mobility bishop 0
-    Pair(-26, -20), // mobility bishop 1
-    Pair(-25, -25), // mobility bishop 2
-    Pair(-20, -20), // mobility bishop 3
-    Pair(-5, -5),   // mobility bishop 4
-    Pair(0, -7),    // mobility bishop 5
-    Pair(1, -4),    // mobility bishop 6
-    Pair(10, 10),   // mobility bishop 7
+    Pair(-25, -34), // mobility bishop 0
+    Pair(-30, -21), // mobility bishop 1
+    Pair(-17, -25), // mobility bishop 2
+    Pair(-10, -16), // mobility bishop 3
+    Pair(-5, -11),  // mobility bishop 4
+    Pair(0, -10),   // mobility bishop 5
+    Pair(3, 5),     // mobility bishop 6
+    Pair(9, 8),     // mobility bishop 7
     Pair(15, 15),   // mobility bishop 8
-    Pair(10, 10),   // mobility bishop 9
-    Pair(24, 25),   // mobility bishop 10
+    Pair(10, 20),   // mobility bishop 9
+    Pair(18, 25),   // mobility bishop 10
     Pair(20, 20),   // mobility bishop 11
-    Pair(34, 25),   // mobility bishop 12
-    Pair(31, 30),   // mobility bishop 13
-    Pair(-17, -34), // mobility rook 0
+    Pair(34, 34),   // mobility bishop 12
+    Pair(30, 30),   // mobility bishop 13
+    Pair(-17, -35), // mobility rook 0
     Pair(-5, -20),  // mobility rook 1
-    Pair(-13, -15), // mobility rook 2
-    Pair(-11, -10), // mobility rook 3
-    Pair(-8, -6),   // mobility rook 4
-    Pair(-7, -9),   // mobility rook 5
-    Pair(-3, 5),    // mobility rook 6
-    Pair(7, 10),    // mobility rook 7
-    Pair(1, 6),     // mobility rook 8
-    Pair(3, 20),    // mobility rook 9
-    Pair(3, 23),    // mobility rook 10
-    Pair(14, 30),   // mobility rook 11
-    Pair(17, 34),   // mobility rook 12
-    Pair(16, 30),   // mobility rook 13
-    Pair(20, 44),   // mobility rook 14
-    Pair(-7, -27),  // mobility queen 0
-    Pair(-16, -19), // mobility queen 1
-    Pair(-13, -21), // mobility queen 2
-    Pair(-13, -23), // mobility queen 3
-    Pair(-13, -21), // mobility queen 4
-    Pair(-12, -19), // mobility queen 5
-    Pair(-1, -12),  // mobility queen 6
-    Pair(0, -7),    // mobility queen 7
-    Pair(1, -5),    // mobility queen 8
-    Pair(2, -10),   // mobility queen 9
-    Pair(-7, -9),   // mobility queen 10
-    Pair(-6, -6),   // mobility queen 11
-    Pair(-5, -5),   // mobility queen 12
-    Pair(6, 7),     // mobility queen 13
-    Pair(6, 0),     // mobility queen 14
-    Pair(-2, 1),    // mobility queen 15
-    Pair(-1, 3),    // mobility queen 16
-    Pair(3, 5),     // mobility queen 17
-    Pair(1, 8),     // mobility queen 18
+    Pair(-13, -16), // mobility rook 2
+    Pair(-11, -19), // mobility rook 3
+    Pair(-3, -7),   // mobility rook 4
+    Pair(-5, -6),   // mobility rook 5
+    Pair(-2, 5),    // mobility rook 6
+    Pair(6, 10),    // mobility rook 7
+    Pair(8, 14),    // mobility rook 8
+    Pair(10, 20),   // mobility rook 9
+    Pair(10, 24),   // mobility rook 10
+    Pair(15, 30),   // mobility rook 11
+    Pair(8, 35),    // mobility rook 12
+    Pair(19, 38),   // mobility rook 13
+    Pair(12, 35),   // mobility rook 14
+    Pair(-7, -26),  // mobility queen 0
+    Pair(-7, -18),  // mobility queen 1
+    Pair(-11, -24), // mobility queen 2
+    Pair(-4, -22),  // mobility queen 3
+    Pair(-12, -12), // mobility queen 4
+    Pair(-12, -18), // mobility queen 5
+    Pair(-1, -16),  // mobility queen 6
+    Pair(-4, -15),  // mobility queen 7
+    Pair(-6, -13),  // mobility queen 8
+    Pair(2, -11),   // mobility queen 9
+    Pair(-6, -1),   // mobility queen 10
+    Pair(-6, 2),    // mobility queen 11
+    Pair(-5, -3),   // mobility queen 12
+    Pair(5, 7),     // mobility queen 13
+    Pair(6, 9),     // mobility queen 14
+    Pair(-2, 2),    // mobility queen 15
+    Pair(9, 13),    // mobility queen 16
+    Pair(0, 6),     // mobility queen 17
+    Pair(10, 17),   // mobility queen 18
     Pair(3, 10),    // mobility queen 19
-    Pair(3, 11),    // mobility queen 20
-    Pair(5, 13),    // mobility queen 21
-    Pair(6, 15),    // mobility queen 22
-    Pair(6, 17),    // mobility queen 23
+    Pair(12, 12),   // mobility queen 20
+    Pair(13, 14),   // mobility queen 21
+    Pair(7, 16),    // mobility queen 22
+    Pair(7, 18),    // mobility queen 23
     Pair(8, 19),    // mobility queen 24
     Pair(9, 21),    // mobility queen 25
-    Pair(11, 24),   // mobility queen 26
-    Pair(18, 34),   // mobility queen 27
+    Pair(12, 25),   // mobility queen 26
+    Pair(17, 33),   // mobility queen 27
     Pair(-17, -11), // isolated pawn
-    Pair(-15, -15), // doubled pawn
-    Pair(3, 1),     // supported pawn
+    Pair(-13, -15), // doubled pawn
+    Pair(4, 1),     // supported pawn
     Pair(0, 0),     // passed pawn, rank 0
     Pair(0, 5),     // passed pawn, rank 1
     Pair(3, 11),    // passed pawn, rank 2
-    Pair(9, 23),    // passed pawn, rank 3
+    Pair(9, 24),    // passed pawn, rank 3
     Pair(23, 46),   // passed pawn, rank 4
-    Pair(45, 95),   // passed pawn, rank 5
+    Pair(45, 85),   // passed pawn, rank 5
     Pair(85, 145),  // passed pawn, rank 6
     Pair(0, 0),     // passed pawn, rank 7
     Pair(0, 0),     // blocked passed pawn, rank 0
-    Pair(-3, 10),   // blocked passed pawn, rank 1
-    Pair(4, 3),     // blocked passed pawn, rank 2
+    Pair(6, 10),    // blocked passed pawn, rank 1
+    Pair(-1, 3),    // blocked passed pawn, rank 2
     Pair(2, 9),     // blocked passed pawn, rank 3
     Pair(9, 20),    // blocked passed pawn, rank 4
-    Pair(30, 50),   // blocked passed pawn, rank 5
+    Pair(30, 40),   // blocked passed pawn, rank 5
     Pair(44, 65),   // blocked passed pawn, rank 6
     Pair(0, 0),     // blocked passed pawn, rank 7
     Pair(30, 15),   // rook on open file
     Pair(16, 11),   // rook on semi-open file
-    Pair(33, 55),   // bishop pair
+    Pair(35, 47),   // bishop pair
     Pair(7, -5),    // king shield pawn
     Pair(-10, 4),   // open file by the king
     Pair(7, 7),     // tempo

@@ -20,5 +20,6 @@ mod serve_api;
 mod shell_tools;
 mod tafl;
 mod tafl_rule_sets;
+mod tuning;
 mod variant_data;
 mod variants;

@@ -13,3 +13,4 @@ pub mod render;
 pub mod search;
 pub mod serve;
 pub mod session;
+pub mod tune;

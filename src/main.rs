@@ -34,6 +34,8 @@ enum Command {
     Opentafl(cli::OpenTaflArgs),
     /// Play and analyse every game in a browser: a local web server with one built-in page.
     Serve(cli::ServeArgs),
+    /// Fit the chess evaluation's weights to game results (Texel's method) from PGN files.
+    Tune(cli::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Some(Command::Render(a)) => cli::render(a),
         Some(Command::Opentafl(a)) => cli::opentafl(a),
         Some(Command::Serve(a)) => cli::serve(a),
+        Some(Command::Tune(a)) => cli::tune(a),
         Some(Command::Match(_)) => match matches.subcommand_matches("match") {
             Some(m) => {
                 cli::match_command(cli::MatchArgs::from_matches(m).unwrap_or_else(|e| e.exit()))

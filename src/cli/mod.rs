@@ -1,4 +1,4 @@
-//! The shell subcommands: perft, bench, analyse, solve, render, match, opentafl and serve.
+//! The shell subcommands: perft, bench, analyse, solve, render, match, opentafl, serve and tune.
 
 mod analyse;
 mod bench;
@@ -8,6 +8,7 @@ mod perft;
 mod render;
 mod serve;
 mod solve;
+mod tune;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
@@ -17,6 +18,7 @@ pub use perft::{perft, PerftArgs};
 pub use render::{render, RenderArgs};
 pub use serve::{serve, ServeArgs};
 pub use solve::{parse_suite_line, solve, SolveArgs, SuiteEntry};
+pub use tune::{tune, TuneArgs, TuneError};
 
 use crate::session::{Session, Variant, VariantError};
 use clap::Args;
@@ -96,6 +98,8 @@ pub enum CliError {
     Output(std::io::Error),
     /// `regalia serve` could not listen.
     Serve(crate::serve::ServeError),
+    /// `regalia tune` found nothing to tune on.
+    Tune(TuneError),
 }
 
 impl fmt::Display for CliError {
@@ -114,6 +118,7 @@ impl fmt::Display for CliError {
             }
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::Serve(e) => write!(f, "{e}"),
+            CliError::Tune(e) => write!(f, "{e}"),
         }
     }
 }

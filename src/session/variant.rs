@@ -92,9 +92,9 @@ impl Variant {
     /// Runs `visitor` with this variant's rules.
     pub fn visit<R: RulesVisitor>(self, visitor: R) -> R::Output {
         match self {
-            Variant::Chess => visitor.visit(chess::Rules::Orthodox),
-            Variant::ScepterChess => visitor.visit(chess::Rules::Scepter),
-            Variant::Chess40k => visitor.visit(chess::Rules::Forty),
+            Variant::Chess => visitor.visit(chess::ChessVariant::new(chess::Rules::Orthodox)),
+            Variant::ScepterChess => visitor.visit(chess::ChessVariant::new(chess::Rules::Scepter)),
+            Variant::Chess40k => visitor.visit(chess::ChessVariant::new(chess::Rules::Forty)),
             Variant::Tafl => visitor.visit(tafl::TaflRules::default()),
             Variant::Sceptre => visitor.visit(sceptre::SceptreRules::default()),
             Variant::Takeaway => visitor.visit(takeaway::TakeawayRules),

@@ -2,8 +2,9 @@
 //! of `eval`, and the diagram `regalia render` draws.
 
 use super::bitboard::squares;
-use super::eval::{breakdown, ChessEval, Term, TERMS};
+use super::eval::{breakdown_with, ChessEval, Term, TERMS};
 use super::types::{make_square, square_name};
+use super::weights::Weights;
 use super::{Color, Position, Role, Rules};
 use crate::render::{Diagram, DiagramPiece, Glyph};
 
@@ -45,9 +46,9 @@ pub fn board_text(rules: Rules, pos: &Position) -> String {
     s
 }
 
-/// The evaluation term by term, for each side and in total, for `eval`.
-pub fn eval_text(rules: Rules, pos: &Position) -> String {
-    let b = breakdown(pos);
+/// The evaluation term by term with `weights`, for each side and in total, for `eval`.
+pub fn eval_text(rules: Rules, weights: &'static Weights, pos: &Position) -> String {
+    let b = breakdown_with(pos, weights);
     let mut s = String::new();
     s.push_str(&format!(
         "{:<16}|{:>7} {:>7} |{:>7} {:>7} |{:>7} {:>7}\n",
@@ -84,7 +85,13 @@ pub fn eval_text(rules: Rules, pos: &Position) -> String {
     s.push_str(&format!(
         "Final evaluation: {:+} cp (white's view), {:+} cp (side to move, with tempo)",
         white,
-        crate::core::Evaluator::evaluate(&ChessEval::default(), pos)
+        crate::core::Evaluator::evaluate(
+            &ChessEval {
+                material_only: false,
+                weights
+            },
+            pos
+        )
     ));
     s
 }

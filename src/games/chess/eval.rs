@@ -1,29 +1,15 @@
-//! Orthodox chess evaluation: tapered midgame/endgame terms, each kept separately so the
-//! `eval` command can show them. Values are the engine's own, shaped by simple formulas.
+//! The chess family's evaluation: tapered midgame/endgame terms, each kept separately so the
+//! `eval` command can show them. The numbers come from a weights table (`weights.rs`); one walk
+//! over the position's features serves scoring, `eval`'s terms and the tuner's traces.
 
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H};
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{file_of, rank_of, Color, Role, Square};
+pub use super::weights::Pair;
+use super::weights::{index, Weights, FORTY_MATERIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
-
-/// A midgame and an endgame value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pair(pub i32, pub i32);
-
-impl std::ops::AddAssign for Pair {
-    fn add_assign(&mut self, o: Pair) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-impl std::ops::Sub for Pair {
-    type Output = Pair;
-    fn sub(self, o: Pair) -> Pair {
-        Pair(self.0 - o.0, self.1 - o.1)
-    }
-}
 
 /// The evaluation's terms, in the order `eval` prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,72 +81,7 @@ pub fn taper(p: Pair, phase: i32) -> Score {
     (p.0 * phase + p.1 * (24 - phase)) / 24
 }
 
-const MATERIAL: [Pair; 7] = [
-    Pair(90, 115),
-    Pair(320, 300),
-    Pair(335, 320),
-    Pair(470, 525),
-    Pair(950, 975),
-    Pair(0, 0),
-    Pair(400, 400),
-];
-/// Chess 40k's own scale (pawn 10 … queen 90, zealot 40), in centipawns.
-const MATERIAL_FORTY: [Pair; 7] = [
-    Pair(100, 100),
-    Pair(300, 300),
-    Pair(350, 350),
-    Pair(500, 500),
-    Pair(900, 900),
-    Pair(0, 0),
-    Pair(400, 400),
-];
 const PHASE_WEIGHT: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
-
-/// Distance from the board's centre, 0 (d4/e5…) to 3 (corners' ring), Chebyshev-like.
-fn centre_distance(sq: Square) -> i32 {
-    let f = file_of(sq) as i32;
-    let r = rank_of(sq) as i32;
-    let df = (2 * f - 7).abs() / 2;
-    let dr = (2 * r - 7).abs() / 2;
-    df.max(dr)
-}
-
-/// Square-placement value for a piece of `role` on `sq` seen from its own side (rank 0 = home).
-fn placement(role: Role, sq: Square) -> Pair {
-    let rank = rank_of(sq) as i32;
-    let file = file_of(sq) as i32;
-    let centre = 3 - centre_distance(sq); // 0 at the rim, 3 in the centre
-    let central_file = 3 - ((2 * file - 7).abs() / 2);
-    match role {
-        Role::Pawn => {
-            let mg = (rank - 1) * 3
-                + if (2..=5).contains(&file) {
-                    (rank - 1).min(3) * 4
-                } else {
-                    0
-                };
-            let eg = (rank - 1) * 6;
-            Pair(mg, eg)
-        }
-        Role::Knight => Pair(centre * 12 - 18 + (rank >= 3) as i32 * 6, centre * 10 - 15),
-        Role::Bishop => Pair(centre * 5 - 5 + (rank == 0) as i32 * -8, centre * 5 - 6),
-        Role::Rook => Pair(
-            if rank == 6 { 16 } else { central_file * 3 - 3 },
-            if rank == 6 { 12 } else { 0 },
-        ),
-        Role::Queen => Pair(centre * 3 - 4, centre * 6 - 8),
-        Role::King => {
-            let shelter = match (rank, file) {
-                (0, 0..=2) | (0, 6..=7) => 25,
-                (0, _) => 0,
-                (1, 0..=2) | (1, 6..=7) => 0,
-                _ => -15 * rank.min(3),
-            };
-            Pair(shelter, centre * 14 - 20)
-        }
-        Role::Zealot => Pair(centre * 8 - 10, centre * 8 - 10),
-    }
-}
 
 /// The square as seen from `c`'s own side (rank mirrored for black).
 #[inline(always)]
@@ -198,38 +119,100 @@ fn adjacent_files(sq: Square) -> Bitboard {
     ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
 }
 
-const PASSED_BONUS: [Pair; 8] = [
-    Pair(0, 0),
-    Pair(5, 10),
-    Pair(8, 16),
-    Pair(14, 28),
-    Pair(28, 50),
-    Pair(50, 90),
-    Pair(80, 140),
-    Pair(0, 0),
-];
+/// Where the evaluation's findings go: scored with a weights table (the search's hot path,
+/// monomorphised per sink), split into terms for `eval`, or recorded as a trace for the tuner.
+pub trait Sink {
+    /// The weight at flat index `index` applies `count` times to `us`, under `term`.
+    fn add(&mut self, us: Color, term: Term, index: usize, count: i32);
+    /// A value that is not linear in any weight (king danger…), kept as computed.
+    fn fixed(&mut self, us: Color, term: Term, value: Pair);
+}
 
-/// Evaluates the position into its terms.
+/// Sums white minus black with one weights table: all the search needs.
+pub struct ScoreSink<'w> {
+    weights: &'w Weights,
+    total: [Pair; 2],
+}
+
+impl<'w> ScoreSink<'w> {
+    #[inline(always)]
+    pub fn new(weights: &'w Weights) -> Self {
+        ScoreSink {
+            weights,
+            total: [Pair::default(); 2],
+        }
+    }
+    #[inline(always)]
+    pub fn white_minus_black(&self) -> Pair {
+        self.total[0] - self.total[1]
+    }
+}
+
+impl Sink for ScoreSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, us: Color, _term: Term, index: usize, count: i32) {
+        self.total[us.index()] += self.weights.get(index) * count;
+    }
+    #[inline(always)]
+    fn fixed(&mut self, us: Color, _term: Term, value: Pair) {
+        self.total[us.index()] += value;
+    }
+}
+
+/// Keeps every term apart, for `eval` and the material-only mode.
+pub struct BreakdownSink<'w> {
+    weights: &'w Weights,
+    pub breakdown: Breakdown,
+}
+
+impl Sink for BreakdownSink<'_> {
+    fn add(&mut self, us: Color, term: Term, index: usize, count: i32) {
+        self.breakdown.terms[us.index()][term as usize] += self.weights.get(index) * count;
+    }
+    fn fixed(&mut self, us: Color, term: Term, value: Pair) {
+        self.breakdown.terms[us.index()][term as usize] += value;
+    }
+}
+
+/// Non-linear king danger: attack weight per hit on the king's zone, by attacking role.
+const KING_ATTACK_MINOR: i32 = 2;
+const KING_ATTACK_ROOK: i32 = 3;
+const KING_ATTACK_QUEEN: i32 = 5;
+const KING_DANGER_CAP: i32 = 500;
+
+/// Evaluates the position into its terms, with the weights the rules play by by default.
 pub fn breakdown(pos: &Position) -> Breakdown {
-    let mut b = Breakdown::default();
+    breakdown_with(pos, Weights::for_rules(pos.rules()))
+}
+
+/// Evaluates the position into its terms with `weights`.
+pub fn breakdown_with(pos: &Position, weights: &Weights) -> Breakdown {
+    let mut sink = BreakdownSink {
+        weights,
+        breakdown: Breakdown::default(),
+    };
+    let phase = walk(pos, &mut sink);
+    sink.breakdown.phase = phase;
+    sink.breakdown
+}
+
+/// Walks the position's features once, telling `sink` of each; returns the phase (0-24).
+#[inline(always)]
+pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
+    use index::*;
+    let mut phase = 0;
     let occ = pos.occupied();
     let pawn_attack_maps = [
         pawn_attack_map(pos, Color::White),
         pawn_attack_map(pos, Color::Black),
     ];
-    let material = if pos.rules() == Rules::Forty {
-        &MATERIAL_FORTY
-    } else {
-        &MATERIAL
-    };
     for us in [Color::White, Color::Black] {
         let them = us.flip();
         match pos.rules() {
             Rules::Orthodox | Rules::Chess960 => {}
-            Rules::Scepter => b.terms[us.index()][7] = scepter_terms(pos, us),
-            Rules::Forty => b.terms[us.index()][8] = zealot_terms(pos, us),
+            Rules::Scepter => sink.fixed(us, Term::Scepter, scepter_terms(pos, us)),
+            Rules::Forty => sink.fixed(us, Term::Zealots, zealot_terms(pos, us)),
         }
-        let t = &mut b.terms[us.index()];
         let own = pos.by_color(us);
         let our_pawns = pos.pieces(us, Role::Pawn);
         let their_pawns = pos.pieces(them, Role::Pawn);
@@ -243,9 +226,14 @@ pub fn breakdown(pos: &Position) -> Breakdown {
         for sq in squares(own) {
             let Some(p) = pos.piece_at(sq) else { continue };
             let role = p.role();
-            t[0] += material[role.index()];
-            b.phase += PHASE_WEIGHT[role.index()];
-            t[1] += placement(role, relative(us, sq));
+            sink.add(us, Term::Material, MATERIAL + role.index(), 1);
+            phase += PHASE_WEIGHT[role.index()];
+            sink.add(
+                us,
+                Term::Placement,
+                PLACEMENT + role.index() * 64 + relative(us, sq) as usize,
+                1,
+            );
             let attacks = match role {
                 Role::Knight => knight_attacks(sq),
                 Role::Bishop => bishop_attacks(sq, occ ^ pos.pieces(us, Role::Queen)),
@@ -257,80 +245,79 @@ pub fn breakdown(pos: &Position) -> Breakdown {
                 _ => 0,
             };
             if attacks != 0 {
-                let n = (attacks & mobility_area).count_ones() as i32;
-                t[4] += match role {
-                    Role::Knight => Pair(4 * (n - 4), 4 * (n - 4)),
-                    Role::Bishop => Pair(5 * (n - 6), 5 * (n - 6)),
-                    Role::Rook => Pair(2 * (n - 6), 5 * (n - 6)),
-                    _ => Pair(n - 12, 2 * (n - 12)),
+                let n = (attacks & mobility_area).count_ones() as usize;
+                let table = match role {
+                    Role::Knight => MOBILITY_KNIGHT,
+                    Role::Bishop => MOBILITY_BISHOP,
+                    Role::Rook => MOBILITY_ROOK,
+                    _ => MOBILITY_QUEEN,
                 };
+                sink.add(us, Term::Mobility, table + n, 1);
                 let hits = (attacks & king_zone).count_ones() as i32;
                 if hits > 0 {
                     king_attackers += 1;
                     king_attack_weight += hits
                         * match role {
-                            Role::Knight | Role::Bishop => 2,
-                            Role::Rook => 3,
-                            _ => 5,
+                            Role::Knight | Role::Bishop => KING_ATTACK_MINOR,
+                            Role::Rook => KING_ATTACK_ROOK,
+                            _ => KING_ATTACK_QUEEN,
                         };
                 }
             }
             if role == Role::Rook {
                 let file = FILE_A << file_of(sq);
                 if file & our_pawns == 0 {
-                    t[6] += if file & their_pawns == 0 {
-                        Pair(25, 10)
+                    let open = if file & their_pawns == 0 {
+                        ROOK_OPEN
                     } else {
-                        Pair(12, 6)
+                        ROOK_SEMI_OPEN
                     };
+                    sink.add(us, Term::Pieces, open, 1);
                 }
             }
         }
         if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
-            t[6] += Pair(30, 50);
+            sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
         }
         // Attacks on the enemy king count against them: added to our side's safety term.
         if king_attackers >= 2 {
             let danger = king_attack_weight * king_attack_weight * king_attackers / 4;
-            t[5] += Pair(danger.min(500), danger.min(500) / 8);
+            let danger = danger.min(KING_DANGER_CAP);
+            sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
         }
 
         // Pawn structure.
         for sq in squares(our_pawns) {
             let adj = adjacent_files(sq);
             if our_pawns & adj == 0 {
-                t[2] += Pair(-12, -16);
+                sink.add(us, Term::PawnStructure, ISOLATED, 1);
             }
             if forward_span(us, sq) & our_pawns != 0 {
-                t[2] += Pair(-10, -20);
+                sink.add(us, Term::PawnStructure, DOUBLED, 1);
             }
             if pawn_attacks(them, sq) & our_pawns != 0 {
-                t[2] += Pair(8, 6);
+                sink.add(us, Term::PawnStructure, SUPPORTED, 1);
             }
             let span = forward_span(us, sq);
             let blockers = (span | ((span << 1) & !FILE_A) | ((span >> 1) & !FILE_H)) & their_pawns;
             if blockers == 0 {
                 let r = rank_of(relative(us, sq)) as usize;
-                let mut bonus = PASSED_BONUS[r];
                 let stop = match us {
                     Color::White => sq + 8,
                     Color::Black => sq.wrapping_sub(8),
                 };
-                if stop < 64 && occ & bit(stop) != 0 {
-                    bonus = Pair(bonus.0 / 2, bonus.1 / 2);
-                }
-                // Kings' distance to the pawn's path matters in the endgame.
+                let blocked = stop < 64 && occ & bit(stop) != 0;
+                let table = if blocked { PASSED_BLOCKED } else { PASSED };
+                sink.add(us, Term::PassedPawns, table + r, 1);
+                // Kings' distance to the pawn's path matters in the endgame (not linear: the
+                // product with the rank is halved, rounding toward zero).
                 if let (Some(ok), Some(tk)) = (pos.king_square(us), pos.king_square(them)) {
                     if stop < 64 {
-                        let d = |k: Square| {
-                            (file_of(k) as i32 - file_of(stop) as i32)
-                                .abs()
-                                .max((rank_of(k) as i32 - rank_of(stop) as i32).abs())
-                        };
-                        bonus += Pair(0, (d(tk) * 5 - d(ok) * 2) * r as i32 / 2);
+                        let d = |k: Square| chebyshev(k, stop);
+                        let eg = (d(tk) * 5 - d(ok) * 2) * r as i32 / 2;
+                        sink.fixed(us, Term::PassedPawns, Pair(0, eg));
                     }
                 }
-                t[3] += bonus;
             }
         }
 
@@ -347,11 +334,11 @@ pub fn breakdown(pos: &Position) -> Breakdown {
                     .filter(|&ff| (0..8).contains(&ff) && (FILE_A << ff) & our_pawns == 0)
                     .count() as i32
             };
-            b.terms[us.index()][5] += Pair(shield * 12 - open_files * 15, 0);
+            sink.add(us, Term::KingSafety, SHIELD, shield);
+            sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
         }
     }
-    b.phase = b.phase.min(24);
-    b
+    phase.min(24)
 }
 
 fn chebyshev(a: Square, b: Square) -> i32 {
@@ -414,7 +401,7 @@ fn zealot_terms(pos: &Position, us: Color) -> Pair {
         let mut gain = 0;
         for sq in squares(blast) {
             if let Some(p) = pos.piece_at(sq) {
-                let v = MATERIAL_FORTY[p.role().index()].0;
+                let v = FORTY_MATERIAL[p.role().index()].0;
                 gain += if p.color() == us { -v } else { v };
             }
         }
@@ -443,13 +430,32 @@ fn pawn_attack_map(pos: &Position, c: Color) -> Bitboard {
     }
 }
 
-/// The evaluator the search uses for the chess family (or, for comparisons, material only).
-#[derive(Clone, Copy, Debug, Default)]
+/// The evaluator the search uses for the chess family (or, for comparisons, material only),
+/// with the weights table chosen once when the search starts.
+#[derive(Clone, Copy, Debug)]
 pub struct ChessEval {
     pub material_only: bool,
+    pub weights: &'static Weights,
 }
 
-const TEMPO: Score = 12;
+impl Default for ChessEval {
+    fn default() -> Self {
+        ChessEval {
+            material_only: false,
+            weights: &super::weights::DEFAULT,
+        }
+    }
+}
+
+impl ChessEval {
+    /// The evaluator for `rules` with the weights they play by by default.
+    pub fn for_rules(rules: Rules, material_only: bool) -> Self {
+        ChessEval {
+            material_only,
+            weights: Weights::for_rules(rules),
+        }
+    }
+}
 
 impl Evaluator<Position> for ChessEval {
     #[inline]
@@ -458,17 +464,20 @@ impl Evaluator<Position> for ChessEval {
     }
 
     fn evaluate(&self, pos: &Position) -> Score {
-        let b = breakdown(pos);
-        let white = if self.material_only {
-            taper(b.terms[0][0] - b.terms[1][0], b.phase)
+        let (white, phase) = if self.material_only {
+            let b = breakdown_with(pos, self.weights);
+            (taper(b.terms[0][0] - b.terms[1][0], b.phase), b.phase)
         } else {
-            b.white_score()
+            let mut sink = ScoreSink::new(self.weights);
+            let phase = walk(pos, &mut sink);
+            (taper(sink.white_minus_black(), phase), phase)
         };
         let s = match pos.side_to_move() {
             Color::White => white,
             Color::Black => -white,
         };
-        s + TEMPO
+        // The side to move's bonus, tapered on its own.
+        s + taper(self.weights.get(index::TEMPO), phase)
     }
 }
 
@@ -476,6 +485,8 @@ impl Evaluator<Position> for ChessEval {
 mod tests {
     use super::*;
     use crate::games::chess::Rules;
+
+    const TEMPO: Score = 12;
 
     fn eval_fen(fen: &str) -> Score {
         let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");

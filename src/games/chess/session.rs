@@ -2,19 +2,60 @@
 //! positions are read, described, benched and recorded, and how its games end in words.
 
 use super::eval::ChessEval;
+use super::weights::Weights;
+use super::weights_tuned::TUNED;
 use super::{bench, describe, ChessMove, FenError, Position, Rules};
 use crate::render::Diagram;
 use crate::session::{
     embedded_file, EmbeddedFile, OptionValueError, RecordFormat, Variant, VariantRules,
 };
 
-impl VariantRules for Rules {
+/// Which weights table orthodox chess evaluates with (`EvalWeights`); the variants always
+/// play with the default one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalWeights {
+    /// The hand-set weights.
+    #[default]
+    Default,
+    /// The weights `regalia tune` fitted (`weights_tuned.rs`).
+    Tuned,
+}
+
+/// A chess-family variant as the session layer holds it: the rules and the chosen weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessVariant {
+    pub rules: Rules,
+    pub weights: EvalWeights,
+}
+
+impl ChessVariant {
+    pub fn new(rules: Rules) -> Self {
+        ChessVariant {
+            rules,
+            weights: EvalWeights::Default,
+        }
+    }
+
+    /// The table the evaluation uses, chosen once per search (never per position).
+    pub fn weights_table(&self) -> &'static Weights {
+        match (self.rules, self.weights) {
+            (Rules::Orthodox | Rules::Chess960, EvalWeights::Tuned) => &TUNED,
+            (rules, _) => Weights::for_rules(rules),
+        }
+    }
+
+    fn orthodox(&self) -> bool {
+        matches!(self.rules, Rules::Orthodox | Rules::Chess960)
+    }
+}
+
+impl VariantRules for ChessVariant {
     type G = Position;
     type E = ChessEval;
     type PositionError = FenError;
 
     fn variant(&self) -> Variant {
-        match self {
+        match self.rules {
             Rules::Orthodox | Rules::Chess960 => Variant::Chess,
             Rules::Scepter => Variant::ScepterChess,
             Rules::Forty => Variant::Chess40k,
@@ -22,38 +63,41 @@ impl VariantRules for Rules {
     }
 
     fn start(&self) -> Position {
-        Position::startpos(*self)
+        Position::startpos(self.rules)
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
-        Position::from_fen(text, *self)
+        Position::from_fen(text, self.rules)
     }
 
     fn evaluator(&self, material_only: bool) -> ChessEval {
-        ChessEval { material_only }
+        ChessEval {
+            material_only,
+            weights: self.weights_table(),
+        }
     }
 
     fn describe(&self, pos: &Position) -> String {
-        describe::board_text(*self, pos)
+        describe::board_text(self.rules, pos)
     }
 
     fn describe_eval(&self, pos: &Position) -> String {
-        describe::eval_text(*self, pos)
+        describe::eval_text(self.rules, self.weights_table(), pos)
     }
 
     fn bench_positions(&self) -> &'static [&'static str] {
-        bench::bench_positions(*self)
+        bench::bench_positions(self.rules)
     }
 
     fn decided_reason(&self, _pos: &Position) -> &'static str {
-        match self {
+        match self.rules {
             Rules::Scepter => "capturing the scepter",
             _ => "destroying the king",
         }
     }
 
     fn diagram(&self, pos: &Position) -> Diagram {
-        describe::diagram(*self, pos)
+        describe::diagram(self.rules, pos)
     }
 
     fn seat_name(&self, seat: u8) -> String {
@@ -82,9 +126,9 @@ impl VariantRules for Rules {
 
     /// PGN readers (python-chess, lichess, GUIs) know Chess960 games by this tag.
     fn record_variant_name(&self) -> &'static str {
-        match self {
+        match self.rules {
             Rules::Chess960 => "Chess960",
-            _ => self.variant_name(),
+            rules => rules.variant_name(),
         }
     }
 
@@ -93,7 +137,7 @@ impl VariantRules for Rules {
     }
 
     fn shipped_openings(&self) -> &'static [EmbeddedFile] {
-        match self {
+        match self.rules {
             Rules::Orthodox | Rules::Chess960 => &[embedded_file!("openings/chess/four-plies.epd")],
             Rules::Scepter => &[embedded_file!("openings/scepterchess/four-plies.epd")],
             Rules::Forty => &[embedded_file!("openings/chess40k/four-plies.epd")],
@@ -108,44 +152,71 @@ impl VariantRules for Rules {
         pos.key_from_scratch()
     }
 
-    /// `UCI_Chess960`, orthodox chess only: the Chess960 castling rules and notation.
+    /// `UCI_Chess960` and `EvalWeights`, orthodox chess only.
     fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
-        match self {
-            Rules::Orthodox | Rules::Chess960 => {
-                vec![("UCI_Chess960", vec!["false".into(), "true".into()])]
-            }
-            Rules::Scepter | Rules::Forty => Vec::new(),
+        if !self.orthodox() {
+            return Vec::new();
         }
+        vec![
+            ("UCI_Chess960", vec!["false".into(), "true".into()]),
+            ("EvalWeights", vec!["default".into(), "tuned".into()]),
+        ]
     }
 
     fn option_declarations(&self) -> Vec<String> {
-        match self {
-            Rules::Orthodox | Rules::Chess960 => {
-                vec!["option name UCI_Chess960 type check default false".to_string()]
-            }
-            Rules::Scepter | Rules::Forty => Vec::new(),
+        if !self.orthodox() {
+            return Vec::new();
         }
+        vec![
+            "option name UCI_Chess960 type check default false".to_string(),
+            "option name EvalWeights type combo default default var default var tuned".to_string(),
+        ]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
-        if !name.trim().eq_ignore_ascii_case("uci_chess960")
-            || !matches!(self, Rules::Orthodox | Rules::Chess960)
-        {
+        if !self.orthodox() {
             return None;
         }
-        Some(match value.trim().to_ascii_lowercase().as_str() {
-            "true" => {
-                *self = Rules::Chess960;
-                Ok(())
-            }
-            "false" => {
-                *self = Rules::Orthodox;
-                Ok(())
-            }
-            _ => Err(OptionValueError(Box::new(NotABoolean))),
-        })
+        let value = value.trim().to_ascii_lowercase();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "uci_chess960" => Some(match value.as_str() {
+                "true" => {
+                    self.rules = Rules::Chess960;
+                    Ok(())
+                }
+                "false" => {
+                    self.rules = Rules::Orthodox;
+                    Ok(())
+                }
+                _ => Err(OptionValueError(Box::new(NotABoolean))),
+            }),
+            "evalweights" => Some(match value.as_str() {
+                "default" => {
+                    self.weights = EvalWeights::Default;
+                    Ok(())
+                }
+                "tuned" => {
+                    self.weights = EvalWeights::Tuned;
+                    Ok(())
+                }
+                _ => Err(OptionValueError(Box::new(UnknownWeights(value)))),
+            }),
+            _ => None,
+        }
     }
 }
+
+/// An `EvalWeights` value other than `default` or `tuned`.
+#[derive(Debug)]
+struct UnknownWeights(String);
+
+impl std::fmt::Display for UnknownWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown weights {:?}: expected default or tuned", self.0)
+    }
+}
+
+impl std::error::Error for UnknownWeights {}
 
 /// A check option's value other than `true` or `false`.
 #[derive(Debug)]

@@ -55,6 +55,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// prune.
     const STUCK_CAN_WIN: bool = false;
 
+    /// The search parameters for this position's rules: [`Game::SEARCH`] unless one type serves
+    /// several variants that search differently (the chess family's rule switches). Read once
+    /// per search, not per node.
+    fn search_params(&self) -> SearchParams {
+        Self::SEARCH
+    }
+
     /// How many seats the game has (fixed for its whole life: 2 for chess and tafl).
     fn seats(&self) -> usize;
     /// The seats still playing; the turn skips the others. Every seat, unless the game

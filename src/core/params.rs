@@ -44,7 +44,8 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// Tuned on chess; tafl plays with them too (its bench signature depends on them).
+    /// Tuned on chess; tafl, Sceptre and the chess variants play with them too (their bench
+    /// signatures depend on them). Orthodox chess adds to them in [`SearchParams::ORTHODOX`].
     pub const CHESS: SearchParams = SearchParams {
         aspiration_window: 20,
         aspiration_min_depth: 5,
@@ -70,6 +71,12 @@ impl SearchParams {
         lmr_history_divisor: 6000,
         history_bonus_scale: 16,
         history_bonus_max: 2000,
+    };
+
+    /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that
+    /// have passed a strength test on chess alone (README, "Testing play-changing changes").
+    pub const ORTHODOX: SearchParams = SearchParams {
+        ..SearchParams::CHESS
     };
 
     /// Plain alpha-beta: no pruning or reduction that could change the minimax value (for games

@@ -6,8 +6,8 @@ use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
-    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score,
+    SearchParams, Seat, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -62,6 +62,8 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     persp: P,
     /// Mixed into table and cache keys (scores differ between perspectives).
     salt: u64,
+    /// The game's search constants ([`Game::search_params`]), fixed for the worker's life.
+    pub params: SearchParams,
     killers: Vec<[Option<G::Move>; 2]>,
     /// History scores, one table per seat in games of more than two seats (in two-seat games
     /// a from-to slot already belongs to the side owning the piece that moves).
@@ -88,6 +90,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
     ) -> Self {
+        let params = game.search_params();
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
@@ -107,6 +110,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             persp,
             salt: persp.key_salt(),
             keys,
+            params,
             killers: vec![[None; 2]; MAX_PLY + 8],
             history: vec![0; G::HISTORY_SLOTS * history_tables],
             seat_history,
@@ -115,7 +119,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 .collect(),
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
-            lmr: lmr_table(G::SEARCH.lmr_base, G::SEARCH.lmr_divisor),
+            lmr: lmr_table(params.lmr_base, params.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
             root_moves: root_moves
                 .iter()
@@ -365,7 +369,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             if i == first {
                 score = self.child(side, new_depth, 1, alpha, beta, false);
             } else {
-                let reduce = if depth >= G::SEARCH.lmr_min_depth
+                let reduce = if depth >= self.params.lmr_min_depth
                     && i >= first + 3
                     && !noisy
                     && !in_check
@@ -479,7 +483,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return self.quiescence(ply, alpha, beta);
         }
 
-        let params = G::SEARCH;
+        let params = self.params;
         let side = self.mover_side();
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);

@@ -41,6 +41,11 @@ pub struct SearchParams {
     /// History bonus for a cut-off: `min(scale * depth², max)`.
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
+    /// Continuation history: quiet moves are also scored by the move one and two plies before
+    /// them (piece and destination of each, [`crate::core::Game::piece_to_slot`]), in ordering
+    /// and in late move reductions, where the sum of the three histories counts one ply less
+    /// per `lmr_history_divisor`.
+    pub continuation_history: bool,
 }
 
 impl SearchParams {
@@ -71,6 +76,7 @@ impl SearchParams {
         lmr_history_divisor: 6000,
         history_bonus_scale: 16,
         history_bonus_max: 2000,
+        continuation_history: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

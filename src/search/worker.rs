@@ -1,7 +1,7 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
-use super::ordering::{update_history, MovePicker};
+use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
@@ -33,6 +33,9 @@ pub struct WorkerLimits<'a> {
 
 /// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// [`Worker::played`] after a null move (or before the root): no move to continue.
+const NO_SLOT: usize = usize::MAX;
 
 /// Late-move-reduction table, indexed by depth and move number.
 fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
@@ -69,6 +72,12 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
     seat_history: bool,
+    /// Continuation histories, empty unless the game searches with them: for the move one ply
+    /// back, then two plies back, a row of [`Game::PIECE_TO_SLOTS`] entries per piece-to slot of
+    /// that earlier move.
+    continuation: Vec<i16>,
+    /// The piece-to slot of the move played at each ply of the path ([`NO_SLOT`] for a null move).
+    played: Vec<usize>,
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
@@ -114,6 +123,12 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             killers: vec![[None; 2]; MAX_PLY + 8],
             history: vec![0; G::HISTORY_SLOTS * history_tables],
             seat_history,
+            continuation: if params.continuation_history {
+                vec![0; 2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS]
+            } else {
+                Vec::new()
+            },
+            played: vec![NO_SLOT; MAX_PLY + 8],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -312,6 +327,23 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
+    /// Where the continuation row of the move `back` plies before the node at `ply` starts
+    /// (1 or 2), if the game keeps continuation histories and there was such a move.
+    #[inline(always)]
+    fn continuation_row(&self, ply: usize, back: usize) -> Option<usize> {
+        if self.continuation.is_empty() || ply < back {
+            return None;
+        }
+        let slot = self.played[ply - back];
+        (slot != NO_SLOT).then(|| ((back - 1) * G::PIECE_TO_SLOTS + slot) * G::PIECE_TO_SLOTS)
+    }
+
+    /// The continuation rows of the node at `ply` (empty where there is none).
+    #[inline(always)]
+    fn continuation_rows(&self, rows: [Option<usize>; 2]) -> [&[i16]; 2] {
+        rows.map(|r| r.map_or(&[][..], |o| &self.continuation[o..o + G::PIECE_TO_SLOTS]))
+    }
+
     /// A repetition inside the search tree, or a third occurrence counting the game before:
     /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
     fn repetition(&self) -> Option<usize> {
@@ -362,6 +394,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
+            if !self.continuation.is_empty() {
+                self.played[0] = self.game.piece_to_slot(m);
+            }
             let undo = self.play(m);
             let gives_check = self.game.urgent();
             let new_depth = depth - 1;
@@ -546,6 +581,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 if let Some(undo) = self.game.make_null() {
                     self.keys.push(position_key);
                     self.after_null[ply + 1] = true;
+                    self.played[ply] = NO_SLOT;
                     let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
                     self.after_null[ply + 1] = false;
                     self.keys.pop();
@@ -575,6 +611,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
         let killers = self.killers[ply];
         let history_offset = self.history_offset();
+        let continuation_rows = [self.continuation_row(ply, 1), self.continuation_row(ply, 2)];
+        let with_continuation = !self.continuation.is_empty();
         let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
             &mut entries,
@@ -583,6 +621,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            self.continuation_rows(continuation_rows),
             true,
         );
 
@@ -612,11 +651,20 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     continue;
                 }
             }
+            let piece_to = if with_continuation {
+                self.game.piece_to_slot(m)
+            } else {
+                NO_SLOT
+            };
             let history_score = if noisy {
                 0
+            } else if with_continuation {
+                self.history[history_offset + self.game.history_slot(m)]
+                    + continuation_score(self.continuation_rows(continuation_rows), piece_to)
             } else {
                 self.history[history_offset + self.game.history_slot(m)]
             };
+            self.played[ply] = piece_to;
             let undo = self.play(m);
             self.after_null[ply + 1] = false;
             let gives_check = self.game.urgent();
@@ -679,6 +727,16 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     if q != bm {
                         let slot = history_offset + self.game.history_slot(q);
                         update_history(&mut self.history[slot], -bonus);
+                    }
+                }
+                for row in continuation_rows.into_iter().flatten() {
+                    let slot = row + self.game.piece_to_slot(bm);
+                    update_continuation(&mut self.continuation[slot], bonus);
+                    for &q in quiets_tried.iter() {
+                        if q != bm {
+                            let slot = row + self.game.piece_to_slot(q);
+                            update_continuation(&mut self.continuation[slot], -bonus);
+                        }
                     }
                 }
             }
@@ -761,6 +819,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            [&[], &[]],
             false,
         );
         let original_alpha = alpha;

@@ -46,6 +46,13 @@ pub struct SearchParams {
     /// and in late move reductions, where the sum of the three histories counts one ply less
     /// per `lmr_history_divisor`.
     pub continuation_history: bool,
+    /// Singular extension: from this depth, a hash move stored as a lower bound at most
+    /// `singular_tt_depth` plies shallower is searched one ply deeper when every other move,
+    /// searched to half the depth, stays below its stored score less `singular_margin` per ply.
+    /// When they reach that lowered bound and it still beats beta, the node is cut at once.
+    pub singular_min_depth: i32,
+    pub singular_tt_depth: i32,
+    pub singular_margin: Score,
 }
 
 impl SearchParams {
@@ -77,6 +84,9 @@ impl SearchParams {
         history_bonus_scale: 16,
         history_bonus_max: 2000,
         continuation_history: false,
+        singular_min_depth: i32::MAX,
+        singular_tt_depth: 3,
+        singular_margin: 2,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

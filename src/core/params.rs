@@ -53,6 +53,10 @@ pub struct SearchParams {
     pub singular_min_depth: i32,
     pub singular_tt_depth: i32,
     pub singular_margin: Score,
+    /// ProbCut: from this depth, a noisy move whose quiescence and then a search four plies
+    /// shallower both beat beta + `probcut_margin` cuts the node.
+    pub probcut_min_depth: i32,
+    pub probcut_margin: Score,
 }
 
 impl SearchParams {
@@ -87,6 +91,8 @@ impl SearchParams {
         singular_min_depth: i32::MAX,
         singular_tt_depth: 3,
         singular_margin: 2,
+        probcut_min_depth: i32::MAX,
+        probcut_margin: 120,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

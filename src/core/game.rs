@@ -55,6 +55,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// prune.
     const STUCK_CAN_WIN: bool = false;
 
+    /// The search parameters for this position's rules: [`Game::SEARCH`] unless one type serves
+    /// several variants that search differently (the chess family's rule switches). Read once
+    /// per search, not per node.
+    fn search_params(&self) -> SearchParams {
+        Self::SEARCH
+    }
+
     /// How many seats the game has (fixed for its whole life: 2 for chess and tafl).
     fn seats(&self) -> usize;
     /// The seats still playing; the turn skips the others. Every seat, unless the game
@@ -143,6 +150,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
     fn history_slot(&self, m: Self::Move) -> usize;
+    /// Number of piece-and-destination slots ([`Game::piece_to_slot`]), the index of the
+    /// continuation histories; 0 for a game without them.
+    const PIECE_TO_SLOTS: usize = 0;
+    /// The moving piece and the square it goes to as one number below
+    /// [`Game::PIECE_TO_SLOTS`], asked before the move is made.
+    fn piece_to_slot(&self, _m: Self::Move) -> usize {
+        0
+    }
 
     /// Passes the turn for null-move pruning; `None` where the game has no safe notion of it.
     fn make_null(&mut self) -> Option<Self::Undo> {

@@ -41,10 +41,27 @@ pub struct SearchParams {
     /// History bonus for a cut-off: `min(scale * depth², max)`.
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
+    /// Continuation history: quiet moves are also scored by the move one and two plies before
+    /// them (piece and destination of each, [`crate::core::Game::piece_to_slot`]), in ordering
+    /// and in late move reductions, where the sum of the three histories counts one ply less
+    /// per `lmr_history_divisor`.
+    pub continuation_history: bool,
+    /// Singular extension: from this depth, a hash move stored as a lower bound at most
+    /// `singular_tt_depth` plies shallower is searched one ply deeper when every other move,
+    /// searched to half the depth, stays below its stored score less `singular_margin` per ply.
+    /// When they reach that lowered bound and it still beats beta, the node is cut at once.
+    pub singular_min_depth: i32,
+    pub singular_tt_depth: i32,
+    pub singular_margin: Score,
+    /// ProbCut: from this depth, a noisy move whose quiescence and then a search four plies
+    /// shallower both beat beta + `probcut_margin` cuts the node.
+    pub probcut_min_depth: i32,
+    pub probcut_margin: Score,
 }
 
 impl SearchParams {
-    /// Tuned on chess; tafl plays with them too (its bench signature depends on them).
+    /// Tuned on chess; tafl, Sceptre and the chess variants play with them too (their bench
+    /// signatures depend on them). Orthodox chess adds to them in [`SearchParams::ORTHODOX`].
     pub const CHESS: SearchParams = SearchParams {
         aspiration_window: 20,
         aspiration_min_depth: 5,
@@ -70,6 +87,18 @@ impl SearchParams {
         lmr_history_divisor: 6000,
         history_bonus_scale: 16,
         history_bonus_max: 2000,
+        continuation_history: false,
+        singular_min_depth: i32::MAX,
+        singular_tt_depth: 3,
+        singular_margin: 2,
+        probcut_min_depth: i32::MAX,
+        probcut_margin: 120,
+    };
+
+    /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that
+    /// have passed a strength test on chess alone (README, "Testing play-changing changes").
+    pub const ORTHODOX: SearchParams = SearchParams {
+        ..SearchParams::CHESS
     };
 
     /// Plain alpha-beta: no pruning or reduction that could change the minimax value (for games

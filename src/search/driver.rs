@@ -167,9 +167,9 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     for depth in 1..=max_depth {
         for pv_index in 0..multi_pv {
             let previous = worker.root_moves[pv_index].score;
-            let mut delta: Score = G::SEARCH.aspiration_window;
+            let mut delta: Score = worker.params.aspiration_window;
             let (mut alpha, mut beta) =
-                if depth >= G::SEARCH.aspiration_min_depth && previous.abs() < MATE_BOUND {
+                if depth >= worker.params.aspiration_min_depth && previous.abs() < MATE_BOUND {
                     (previous - delta, previous + delta)
                 } else {
                     (-INFINITE, INFINITE)

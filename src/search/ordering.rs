@@ -1,5 +1,6 @@
 //! Move ordering: the transposition-table move first, then winning and equal captures by
-//! most valuable victim, killer moves, quiet moves by history, and losing captures last.
+//! most valuable victim, killer moves, quiet moves by history (and continuation history where
+//! the game searches with it), and losing captures last.
 //! Moves are scored once and picked lazily (a cut-off usually comes early).
 
 use crate::core::{Game, MoveList, Score};
@@ -28,8 +29,10 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         tt_move: Option<M>,
         killers: &[Option<M>; 2],
         history: &[i32],
+        continuation: [&[i16]; 2],
         use_see: bool,
     ) -> Self {
+        let with_continuation = !continuation[0].is_empty() || !continuation[1].is_empty();
         entries.clear();
         for &m in moves.iter() {
             let score = if Some(m) == tt_move {
@@ -46,7 +49,11 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             } else if Some(m) == killers[1] {
                 KILLER[1]
             } else {
-                history[game.history_slot(m)] + game.quiet_order(m)
+                let mut score = history[game.history_slot(m)] + game.quiet_order(m);
+                if with_continuation {
+                    score += continuation_score(continuation, game.piece_to_slot(m));
+                }
+                score
             };
             entries.push((m, score));
         }
@@ -71,6 +78,23 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         self.next += 1;
         Some(m)
     }
+}
+
+/// The continuation histories' score of a quiet move: its entries in the rows of the moves one
+/// and two plies before (an empty row where there was no such move).
+#[inline(always)]
+pub fn continuation_score(rows: [&[i16]; 2], piece_to: usize) -> i32 {
+    rows.iter()
+        .filter_map(|row| row.get(piece_to))
+        .map(|&v| v as i32)
+        .sum()
+}
+
+/// [`update_history`] for the 16-bit entries of a continuation history.
+pub fn update_continuation(entry: &mut i16, bonus: i32) {
+    let mut wide = *entry as i32;
+    update_history(&mut wide, bonus);
+    *entry = wide as i16;
 }
 
 /// Rewards a move that caused a cut-off and punishes the quiet moves tried before it.

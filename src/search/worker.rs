@@ -1,13 +1,13 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
-use super::ordering::{update_history, MovePicker};
+use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
-    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score,
+    SearchParams, Seat, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -33,6 +33,17 @@ pub struct WorkerLimits<'a> {
 
 /// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// What the singular-extension test found about a hash move.
+enum Singular {
+    Extend,
+    /// Another move beats beta too: the node's score.
+    Cut(Score),
+    No,
+}
+
+/// [`Worker::played`] after a null move (or before the root): no move to continue.
+const NO_SLOT: usize = usize::MAX;
 
 /// Late-move-reduction table, indexed by depth and move number.
 fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
@@ -62,14 +73,26 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     persp: P,
     /// Mixed into table and cache keys (scores differ between perspectives).
     salt: u64,
+    /// The game's search constants ([`Game::search_params`]), fixed for the worker's life.
+    pub params: SearchParams,
     killers: Vec<[Option<G::Move>; 2]>,
     /// History scores, one table per seat in games of more than two seats (in two-seat games
     /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
     seat_history: bool,
+    /// Continuation histories, empty unless the game searches with them: for the move one ply
+    /// back, then two plies back, a row of [`Game::PIECE_TO_SLOTS`] entries per piece-to slot of
+    /// that earlier move.
+    continuation: Vec<i16>,
+    /// The piece-to slot of the move played at each ply of the path ([`NO_SLOT`] for a null move).
+    played: Vec<usize>,
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
+    /// The hash move a singular-extension search leaves out at each ply.
+    excluded: Vec<Option<G::Move>>,
+    /// The depth of the root iteration under way (extensions stay within twice of it).
+    root_depth: i32,
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<Option<(u64, Score)>>,
     pub root_moves: Vec<RootMove<G::Move>>,
@@ -88,6 +111,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
     ) -> Self {
+        let params = game.search_params();
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
@@ -107,15 +131,24 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             persp,
             salt: persp.key_salt(),
             keys,
+            params,
             killers: vec![[None; 2]; MAX_PLY + 8],
             history: vec![0; G::HISTORY_SLOTS * history_tables],
             seat_history,
+            continuation: if params.continuation_history {
+                vec![0; 2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS]
+            } else {
+                Vec::new()
+            },
+            played: vec![NO_SLOT; MAX_PLY + 8],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
-            lmr: lmr_table(G::SEARCH.lmr_base, G::SEARCH.lmr_divisor),
+            excluded: vec![None; MAX_PLY + 8],
+            root_depth: 0,
+            lmr: lmr_table(params.lmr_base, params.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
             root_moves: root_moves
                 .iter()
@@ -308,6 +341,23 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
+    /// Where the continuation row of the move `back` plies before the node at `ply` starts
+    /// (1 or 2), if the game keeps continuation histories and there was such a move.
+    #[inline(always)]
+    fn continuation_row(&self, ply: usize, back: usize) -> Option<usize> {
+        if self.continuation.is_empty() || ply < back {
+            return None;
+        }
+        let slot = self.played[ply - back];
+        (slot != NO_SLOT).then(|| ((back - 1) * G::PIECE_TO_SLOTS + slot) * G::PIECE_TO_SLOTS)
+    }
+
+    /// The continuation rows of the node at `ply` (empty where there is none).
+    #[inline(always)]
+    fn continuation_rows(&self, rows: [Option<usize>; 2]) -> [&[i16]; 2] {
+        rows.map(|r| r.map_or(&[][..], |o| &self.continuation[o..o + G::PIECE_TO_SLOTS]))
+    }
+
     /// A repetition inside the search tree, or a third occurrence counting the game before:
     /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
     fn repetition(&self) -> Option<usize> {
@@ -353,11 +403,15 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     ) -> Score {
         let mut best = -INFINITE;
         self.seldepth = 0;
+        self.root_depth = depth;
         let in_check = self.game.urgent();
         let side = self.mover_side();
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
+            if !self.continuation.is_empty() {
+                self.played[0] = self.game.piece_to_slot(m);
+            }
             let undo = self.play(m);
             let gives_check = self.game.urgent();
             let new_depth = depth - 1;
@@ -365,7 +419,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             if i == first {
                 score = self.child(side, new_depth, 1, alpha, beta, false);
             } else {
-                let reduce = if depth >= G::SEARCH.lmr_min_depth
+                let reduce = if depth >= self.params.lmr_min_depth
                     && i >= first + 3
                     && !noisy
                     && !in_check
@@ -479,12 +533,15 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return self.quiescence(ply, alpha, beta);
         }
 
-        let params = G::SEARCH;
+        let params = self.params;
         let side = self.mover_side();
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
+        // A singular-extension search of this node leaves one move out: its stored score is
+        // not this search's.
+        let excluded = self.excluded[ply];
         if let Some(p) = probe {
-            if !pv_node && p.depth >= depth {
+            if !pv_node && excluded.is_none() && p.depth >= depth {
                 let fits = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => p.score >= beta,
@@ -514,7 +571,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         };
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far above beta with little depth left.
             let margin = params.reverse_futility_margin * depth
                 - if improving {
@@ -542,6 +599,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 if let Some(undo) = self.game.make_null() {
                     self.keys.push(position_key);
                     self.after_null[ply + 1] = true;
+                    self.played[ply] = NO_SLOT;
                     let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
                     self.after_null[ply + 1] = false;
                     self.keys.pop();
@@ -552,6 +610,11 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     if score >= beta {
                         return if score >= MATE_BOUND { beta } else { score };
                     }
+                }
+            }
+            if depth >= params.probcut_min_depth && beta.abs() < MATE_BOUND {
+                if let Some(score) = self.probcut(probe, static_eval, depth, ply, beta, cut_node) {
+                    return score;
                 }
             }
         }
@@ -571,6 +634,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
         let killers = self.killers[ply];
         let history_offset = self.history_offset();
+        let continuation_rows = [self.continuation_row(ply, 1), self.continuation_row(ply, 2)];
+        let with_continuation = !self.continuation.is_empty();
         let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
             &mut entries,
@@ -579,6 +644,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            self.continuation_rows(continuation_rows),
             true,
         );
 
@@ -591,6 +657,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next_move() {
+            if Some(m) == excluded {
+                continue;
+            }
             let noisy = self.game.is_noisy(m);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
@@ -608,15 +677,35 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     continue;
                 }
             }
+            let piece_to = if with_continuation {
+                self.game.piece_to_slot(m)
+            } else {
+                NO_SLOT
+            };
             let history_score = if noisy {
                 0
+            } else if with_continuation {
+                self.history[history_offset + self.game.history_slot(m)]
+                    + continuation_score(self.continuation_rows(continuation_rows), piece_to)
             } else {
                 self.history[history_offset + self.game.history_slot(m)]
             };
+            let mut extension = 0;
+            if Some(m) == tt_move && depth >= params.singular_min_depth && excluded.is_none() {
+                match self.singular(probe, m, depth, ply, beta, cut_node) {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(score) => return score,
+                    Singular::No => {}
+                }
+                if self.aborted {
+                    return DRAW;
+                }
+            }
+            self.played[ply] = piece_to;
             let undo = self.play(m);
             self.after_null[ply + 1] = false;
             let gives_check = self.game.urgent();
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut score;
             if searched == 0 {
                 score = self.child(side, new_depth, ply + 1, alpha, beta, false);
@@ -677,7 +766,21 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                         update_history(&mut self.history[slot], -bonus);
                     }
                 }
+                for row in continuation_rows.into_iter().flatten() {
+                    let slot = row + self.game.piece_to_slot(bm);
+                    update_continuation(&mut self.continuation[slot], bonus);
+                    for &q in quiets_tried.iter() {
+                        if q != bm {
+                            let slot = row + self.game.piece_to_slot(q);
+                            update_continuation(&mut self.continuation[slot], -bonus);
+                        }
+                    }
+                }
             }
+        }
+        if excluded.is_some() {
+            // Only the left-out move was legal: the others stay below any bound.
+            return if searched == 0 { alpha } else { best_score };
         }
         let bound = Bound::of_result(best_score, original_alpha, beta);
         self.tt.store(
@@ -689,6 +792,115 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             bound,
         );
         best_score
+    }
+
+    /// ProbCut: a noisy move that beats beta by a margin in a search four plies shallower
+    /// almost surely beats beta in the full one. The node's score if one does.
+    fn probcut(
+        &mut self,
+        probe: Option<super::tt::Probe>,
+        static_eval: Score,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        cut_node: bool,
+    ) -> Option<Score> {
+        let probcut_beta = beta + self.params.probcut_margin;
+        // A stored search nearly as deep already says the margin is not reached.
+        if probe.is_some_and(|p| p.depth >= depth - 3 && p.score < probcut_beta) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        self.game.generate(Scope::Noisy, &mut moves);
+        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
+        let no_killers = [None, None];
+        let history_offset = self.history_offset();
+        let mut entries = MoveList::new();
+        let mut picker = MovePicker::new(
+            &mut entries,
+            &self.game,
+            &moves,
+            tt_move,
+            &no_killers,
+            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            [&[], &[]],
+            true,
+        );
+        let side = self.mover_side();
+        let key = self.game.key() ^ self.salt;
+        while let Some(m) = picker.next_move() {
+            if !self.game.see_at_least(m, probcut_beta - static_eval) {
+                continue;
+            }
+            if !self.continuation.is_empty() {
+                self.played[ply] = self.game.piece_to_slot(m);
+            }
+            let undo = self.play(m);
+            self.after_null[ply + 1] = false;
+            let mut score = self.child_quiescence(side, ply + 1, probcut_beta - 1, probcut_beta);
+            if score >= probcut_beta {
+                score = self.child(
+                    side,
+                    depth - 4,
+                    ply + 1,
+                    probcut_beta - 1,
+                    probcut_beta,
+                    !cut_node,
+                );
+            }
+            self.take_back(m, undo);
+            if self.aborted {
+                return Some(DRAW);
+            }
+            if score >= probcut_beta {
+                self.tt
+                    .store(key, ply, m.to_bits(), score, depth - 3, Bound::Lower);
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// Is the hash move `m` singular, every other move at least `singular_margin` per ply below
+    /// its stored lower bound (searched to half the depth without it)? Then it is extended; if
+    /// instead another move also beats beta there, the node is cut.
+    fn singular(
+        &mut self,
+        probe: Option<super::tt::Probe>,
+        m: G::Move,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        cut_node: bool,
+    ) -> Singular {
+        let params = self.params;
+        let Some(p) = probe else {
+            return Singular::No;
+        };
+        if p.bound == Bound::Upper
+            || p.depth < depth - params.singular_tt_depth
+            || p.score.abs() >= MATE_BOUND
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::No;
+        }
+        let singular_beta = p.score - params.singular_margin * depth;
+        self.excluded[ply] = Some(m);
+        let score = self.search(
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+        );
+        self.excluded[ply] = None;
+        if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Resolves captures (and check evasions) until the position is quiet.
@@ -757,6 +969,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            [&[], &[]],
             false,
         );
         let original_alpha = alpha;

@@ -5,7 +5,9 @@ use super::moves::{ChessMove, MoveKind};
 use super::position::{Position, Undo};
 use super::rules::Rules;
 use super::types::{Color, Role};
-use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat, SeatSet};
+use crate::core::{
+    Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat, SeatSet,
+};
 
 /// Piece values for move ordering and exchange evaluation (centipawns).
 pub const SEE_VALUES: [Score; 7] = [100, 320, 330, 500, 950, 20_000, 400];
@@ -14,6 +16,15 @@ impl Game for Position {
     type Move = ChessMove;
     type Undo = Undo;
     const HISTORY_SLOTS: usize = 64 * 64;
+
+    /// Orthodox chess and Chess960 search with the features tested on chess; the variants keep
+    /// the base constants.
+    fn search_params(&self) -> SearchParams {
+        match self.rules() {
+            Rules::Orthodox | Rules::Chess960 => SearchParams::ORTHODOX,
+            Rules::Scepter | Rules::Forty => SearchParams::CHESS,
+        }
+    }
 
     #[inline(always)]
     fn seats(&self) -> usize {
@@ -90,6 +101,12 @@ impl Game for Position {
     #[inline(always)]
     fn history_slot(&self, m: ChessMove) -> usize {
         m.from() as usize * 64 + m.to() as usize
+    }
+    /// Fourteen pieces (seven roles of each colour) by 64 squares.
+    const PIECE_TO_SLOTS: usize = 14 * 64;
+    #[inline(always)]
+    fn piece_to_slot(&self, m: ChessMove) -> usize {
+        self.piece_at(m.from()).map_or(0, |p| p.index()) * 64 + m.to() as usize
     }
     fn make_null(&mut self) -> Option<Undo> {
         Some(Position::make_null(self))

@@ -57,6 +57,9 @@ pub struct SearchParams {
     /// shallower both beat beta + `probcut_margin` cuts the node.
     pub probcut_min_depth: i32,
     pub probcut_margin: Score,
+    /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
+    /// `Clear Hash`) instead of starting every search with empty ones.
+    pub keep_histories: bool,
 }
 
 impl SearchParams {
@@ -93,6 +96,7 @@ impl SearchParams {
         singular_margin: 2,
         probcut_min_depth: i32::MAX,
         probcut_margin: 120,
+        keep_histories: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -2,6 +2,7 @@
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
 use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
+use super::memory::MoveHistories;
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
 use super::report::{Report, ReportScore, SearchResult};
@@ -108,6 +109,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                         pondering: None,
                         was_pondering: false,
                     },
+                    learned(request, id),
                 );
                 // Helpers start half of them one ply deeper, so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -116,6 +118,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                     depth += 1;
                 }
                 worker.flush_nodes();
+                keep_learned(request, id, worker);
             });
             if let Err(e) = spawned {
                 log::warn!("could not start search helper {id}: {e}");
@@ -151,6 +154,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             pondering: Some(request.pondering),
             was_pondering: request.pondering.load(Ordering::Relaxed),
         },
+        learned(request, 0),
     );
     let multi_pv = request
         .options
@@ -279,13 +283,35 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     request.stop.store(true, Ordering::Relaxed);
     worker.flush_nodes();
     let best_rm = &worker.root_moves[0];
-    SearchResult {
+    let result = SearchResult {
         best: Some(best_rm.m),
         ponder: best_rm.pv.get(1).copied(),
         score: best_score.max(best_rm.score),
         seat_scores: None,
         depth: completed_depth as u32,
         nodes: shared_nodes.load(Ordering::Relaxed),
+    };
+    keep_learned(request, 0, worker);
+    result
+}
+
+/// Thread `id`'s histories from the game's last search, where the game keeps them.
+fn learned<G: Game>(request: &SearchRequest<'_, G>, id: usize) -> Option<MoveHistories> {
+    if request.game.search_params().keep_histories {
+        request.table.histories.take(id)
+    } else {
+        None
+    }
+}
+
+/// Leaves thread `id`'s histories for the game's next search, where the game keeps them.
+fn keep_learned<G: Game, E: Evaluator<G>, P: Perspective>(
+    request: &SearchRequest<'_, G>,
+    id: usize,
+    worker: Worker<'_, G, E, P>,
+) {
+    if request.game.search_params().keep_histories {
+        request.table.histories.put(id, worker.into_histories());
     }
 }
 

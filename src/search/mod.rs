@@ -3,6 +3,7 @@
 
 mod driver;
 mod limits;
+mod memory;
 pub mod multi;
 mod ordering;
 pub mod perft;

@@ -2,6 +2,7 @@
 //! `key ^ data` beside `data`, so a torn write (two threads writing one entry at once) shows up
 //! as a key mismatch and is ignored instead of being believed.
 
+use super::memory::HistoryStore;
 use crate::core::{Score, MATE_BOUND};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -78,6 +79,8 @@ pub struct TranspositionTable {
     entries: Vec<Entry>,
     buckets: usize,
     age: AtomicU8,
+    /// The search threads' move histories between searches, forgotten with the entries.
+    pub histories: HistoryStore,
 }
 
 /// The table as the protocol and the search threads share it.
@@ -94,6 +97,7 @@ impl TranspositionTable {
             entries,
             buckets,
             age: AtomicU8::new(0),
+            histories: HistoryStore::default(),
         }
     }
 
@@ -103,6 +107,7 @@ impl TranspositionTable {
 
     /// Forgets everything (`ucinewgame`, `Clear Hash`).
     pub fn clear(&self) {
+        self.histories.clear();
         for e in &self.entries {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);

@@ -1,6 +1,7 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
+use super::memory::MoveHistories;
 use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
@@ -110,10 +111,26 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
+        learned: Option<MoveHistories>,
     ) -> Self {
         let params = game.search_params();
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
+        let history_len = G::HISTORY_SLOTS * history_tables;
+        let continuation_len = if params.continuation_history {
+            2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS
+        } else {
+            0
+        };
+        // Histories of another game or another set-up are of no use: start afresh.
+        let (history, continuation) = match learned {
+            Some(h)
+                if h.history.len() == history_len && h.continuation.len() == continuation_len =>
+            {
+                (h.history, h.continuation)
+            }
+            _ => (vec![0; history_len], vec![0; continuation_len]),
+        };
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -133,13 +150,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             keys,
             params,
             killers: vec![[None; 2]; MAX_PLY + 8],
-            history: vec![0; G::HISTORY_SLOTS * history_tables],
+            history,
             seat_history,
-            continuation: if params.continuation_history {
-                vec![0; 2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS]
-            } else {
-                Vec::new()
-            },
+            continuation,
             played: vec![NO_SLOT; MAX_PLY + 8],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -160,6 +173,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     seldepth: 0,
                 })
                 .collect(),
+        }
+    }
+
+    /// What this worker learnt about move order, for the next search of the game.
+    pub fn into_histories(self) -> MoveHistories {
+        MoveHistories {
+            history: self.history,
+            continuation: self.continuation,
         }
     }
 

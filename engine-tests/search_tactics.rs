@@ -68,3 +68,30 @@ fn mated_side_reports_negative_mate() {
     assert_eq!(best, "a8b8");
     e.quit();
 }
+
+/// Mating attacks whose quiet checks come after material is given (Win At Chess 79, 172, 186,
+/// 225): futility and late-move pruning must leave checks alone, or depth 8 misses a mate in 3.
+#[test]
+fn mates_through_quiet_checks_after_a_sacrifice_are_found_at_depth_eight() {
+    let cases = [
+        (
+            "r3k2r/pbp2pp1/3b1n2/1p6/3P3p/1B2N1Pq/PP1PQP1P/R1B2RK1 b kq - 0 1",
+            "h3h2",
+        ),
+        ("5r1k/p5pp/8/1P1pq3/P1p2nR1/Q7/5BPP/6K1 b - - 0 1", "e5e1"),
+        (
+            "r5r1/p1q2p1k/1p1R2pB/3pP3/6bQ/2p5/P1P1NPPP/6K1 w - - 0 1",
+            "h6f8",
+        ),
+        ("4R3/4q1kp/6p1/1Q3b2/1P1b1P2/6KP/8/8 b - - 0 1", "e7h4"),
+    ];
+    let mut e = EngineProcess::start();
+    for (fen, key_move) in cases {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        let (lines, best) = e.search("go depth 8", Duration::from_secs(120));
+        assert_eq!(final_score(&lines), "mate 3", "{fen}");
+        assert_eq!(best, key_move, "{fen}");
+    }
+    e.quit();
+}

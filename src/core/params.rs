@@ -57,6 +57,8 @@ pub struct SearchParams {
     /// shallower both beat beta + `probcut_margin` cuts the node.
     pub probcut_min_depth: i32,
     pub probcut_margin: Score,
+    /// Whether late move and futility pruning skip quiet moves that give check too.
+    pub prune_quiet_checks: bool,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -96,12 +98,14 @@ impl SearchParams {
         singular_margin: 2,
         probcut_min_depth: i32::MAX,
         probcut_margin: 120,
+        prune_quiet_checks: true,
         keep_histories: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that
     /// have passed a strength test on chess alone (README, "Testing play-changing changes").
     pub const ORTHODOX: SearchParams = SearchParams {
+        prune_quiet_checks: false,
         ..SearchParams::CHESS
     };
 

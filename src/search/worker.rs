@@ -397,6 +397,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.keys.pop();
     }
 
+    /// Whether `m` leaves the opponent in check (or whatever the game finds urgent).
+    fn gives_check(&mut self, m: G::Move) -> bool {
+        let undo = self.game.make(m);
+        let check = self.game.urgent();
+        self.game.unmake(m, undo);
+        check
+    }
+
     fn tt_move(&self, bits: u32, moves: &MoveList<G::Move>) -> Option<G::Move> {
         if bits == 0 {
             return None;
@@ -684,12 +692,11 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             let noisy = self.game.is_noisy(m);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
-                    if depth <= params.late_move_max_depth && searched >= late_move_limit {
-                        continue;
-                    }
-                    if depth <= params.futility_max_depth
-                        && eval + params.futility_base + params.futility_margin * depth <= alpha
-                    {
+                    let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
+                    let futile = depth <= params.futility_max_depth
+                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
+                    // A quiet check can start a mating attack that no static margin foresees.
+                    if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
                         continue;
                     }
                 } else if depth <= params.see_prune_max_depth

@@ -62,6 +62,7 @@ pub fn eval_text(rules: Rules, weights: &'static Weights, pos: &Position) -> Str
         let applies = match term {
             Term::Scepter => rules == Rules::Scepter,
             Term::Zealots => rules == Rules::Forty,
+            Term::Threats => matches!(rules, Rules::Orthodox | Rules::Chess960),
             _ => true,
         };
         if !applies {

@@ -25,9 +25,11 @@ pub enum Term {
     Scepter,
     /// Chess 40k: explosion threats and zealots closing on the king.
     Zealots,
+    /// Orthodox chess: pieces attacked by cheaper ones, or attacked and not defended.
+    Threats,
 }
 
-pub const TERMS: [Term; 9] = [
+pub const TERMS: [Term; 10] = [
     Term::Material,
     Term::Placement,
     Term::PawnStructure,
@@ -37,6 +39,7 @@ pub const TERMS: [Term; 9] = [
     Term::Pieces,
     Term::Scepter,
     Term::Zealots,
+    Term::Threats,
 ];
 
 impl Term {
@@ -51,6 +54,7 @@ impl Term {
             Term::Pieces => "Pieces",
             Term::Scepter => "Scepter",
             Term::Zealots => "Zealots",
+            Term::Threats => "Threats",
         }
     }
 }
@@ -58,7 +62,7 @@ impl Term {
 /// Every term for each colour, plus the game phase (24 = all pieces on, 0 = bare kings/pawns).
 #[derive(Clone, Debug, Default)]
 pub struct Breakdown {
-    pub terms: [[Pair; 9]; 2],
+    pub terms: [[Pair; 10]; 2],
     pub phase: i32,
 }
 
@@ -206,6 +210,9 @@ pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         pawn_attack_map(pos, Color::White),
         pawn_attack_map(pos, Color::Black),
     ];
+    let mut attack_maps = [AttackMaps::default(); 2];
+    // Each side's attack on the enemy king: weight of the hits on its zone, and attackers.
+    let mut king_attacks_on = [(0, 0); 2];
     for us in [Color::White, Color::Black] {
         let them = us.flip();
         match pos.rules() {
@@ -244,6 +251,15 @@ pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
                 Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
                 _ => 0,
             };
+            let maps = &mut attack_maps[us.index()];
+            maps.pieces |= attacks;
+            match role {
+                Role::Knight => maps.knights |= attacks,
+                Role::Bishop => maps.bishops |= attacks,
+                Role::Rook => maps.rooks |= attacks,
+                Role::Queen => maps.queens |= attacks,
+                _ => {}
+            }
             if attacks != 0 {
                 let n = (attacks & mobility_area).count_ones() as usize;
                 let table = match role {
@@ -279,12 +295,7 @@ pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
             sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
         }
-        // Attacks on the enemy king count against them: added to our side's safety term.
-        if king_attackers >= 2 {
-            let danger = king_attack_weight * king_attack_weight * king_attackers / 4;
-            let danger = danger.min(KING_DANGER_CAP);
-            sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
-        }
+        king_attacks_on[us.index()] = (king_attack_weight, king_attackers);
 
         // Pawn structure.
         for sq in squares(our_pawns) {
@@ -338,7 +349,123 @@ pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
             sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
         }
     }
+    let orthodox = matches!(pos.rules(), Rules::Orthodox | Rules::Chess960);
+    for us in [Color::White, Color::Black] {
+        let them = us.flip();
+        let defended = pawn_attack_maps[them.index()]
+            | attack_maps[them.index()].pieces
+            | pos.king_square(them).map_or(0, king_attacks);
+        // Attacks on the enemy king count against them: added to our side's safety term.
+        let (mut weight, attackers) = king_attacks_on[us.index()];
+        if orthodox {
+            if let Some(k) = pos.king_square(them) {
+                weight += safe_checks(pos, us, k, &attack_maps[us.index()], defended);
+            }
+        }
+        if attackers >= 2 {
+            let danger = (weight * weight * attackers / 4).min(KING_DANGER_CAP);
+            sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
+        }
+        if orthodox {
+            let value = threats(
+                pos,
+                us,
+                pawn_attack_maps[us.index()],
+                &attack_maps[us.index()],
+                pawn_attack_maps[them.index()],
+                defended,
+            );
+            sink.fixed(us, Term::Threats, value);
+        }
+    }
     phase.min(24)
+}
+
+/// The squares one side's pieces (not pawns or king) attack, all and by kind.
+#[derive(Clone, Copy, Default)]
+struct AttackMaps {
+    pieces: Bitboard,
+    knights: Bitboard,
+    bishops: Bitboard,
+    rooks: Bitboard,
+    queens: Bitboard,
+}
+
+/// King-attack weight of a check each kind of piece could give next move on a square the
+/// enemy does not defend (knight, bishop, rook, queen): an attack with checks to come is the
+/// one that breaks through.
+const SAFE_CHECK: [i32; 4] = [5, 4, 6, 5];
+
+/// The king-attack weight of `us`'s safe checks on the king at `k`, once per kind of piece.
+fn safe_checks(pos: &Position, us: Color, k: Square, ours: &AttackMaps, defended: Bitboard) -> i32 {
+    let occ = pos.occupied();
+    let safe = !pos.by_color(us) & !defended;
+    let diagonal = bishop_attacks(k, occ);
+    let straight = rook_attacks(k, occ);
+    let checks = [
+        knight_attacks(k) & ours.knights,
+        diagonal & ours.bishops,
+        straight & ours.rooks,
+        (diagonal | straight) & ours.queens,
+    ];
+    checks
+        .iter()
+        .zip(SAFE_CHECK)
+        .filter(|(squares, _)| *squares & safe != 0)
+        .map(|(_, weight)| weight)
+        .sum()
+}
+
+/// Threat values by victim (pawn, knight, bishop, rook, queen): a piece attacked by a cheaper
+/// one must move, and a tempo is worth more than the static score shows.
+const THREAT_BY_MINOR: [Pair; 5] = [
+    Pair(0, 0),
+    Pair(5, 25),
+    Pair(40, 30),
+    Pair(60, 45),
+    Pair(65, 90),
+];
+const THREAT_BY_ROOK: [Pair; 5] = [
+    Pair(0, 0),
+    Pair(5, 35),
+    Pair(30, 50),
+    Pair(30, 45),
+    Pair(0, 30),
+];
+const THREAT_BY_PAWN: Pair = Pair(70, 45);
+const HANGING: Pair = Pair(50, 25);
+
+/// `us`'s threats on `them`: their pieces attacked by our pawns, minors or rooks (rooks only
+/// where no pawn defends the victim), and attacked pieces nobody defends.
+fn threats(
+    pos: &Position,
+    us: Color,
+    our_pawn_attacks: Bitboard,
+    ours: &AttackMaps,
+    their_pawn_attacks: Bitboard,
+    defended: Bitboard,
+) -> Pair {
+    let them = us.flip();
+    let pieces = pos.by_color(them) & !pos.pieces(them, Role::Pawn) & !pos.pieces(them, Role::King);
+    let attacked = our_pawn_attacks | ours.pieces | pos.king_square(us).map_or(0, king_attacks);
+    let mut total = Pair::default();
+    total += THREAT_BY_PAWN * (our_pawn_attacks & pieces).count_ones() as i32;
+    total += HANGING * (pieces & attacked & !defended).count_ones() as i32;
+    for sq in squares(pieces & (ours.knights | ours.bishops | ours.rooks)) {
+        let Some(victim) = pos.piece_at(sq).map(|p| p.role().index()) else {
+            continue;
+        };
+        if victim >= THREAT_BY_MINOR.len() {
+            continue;
+        }
+        if (ours.knights | ours.bishops) & bit(sq) != 0 {
+            total += THREAT_BY_MINOR[victim];
+        }
+        if ours.rooks & bit(sq) & !their_pawn_attacks != 0 {
+            total += THREAT_BY_ROOK[victim];
+        }
+    }
+    total
 }
 
 fn chebyshev(a: Square, b: Square) -> i32 {
@@ -523,6 +650,54 @@ mod tests {
 
     const SCEPTER: usize = 7;
     const ZEALOTS: usize = 8;
+    const THREATS: usize = 9;
+
+    #[test]
+    fn safe_checks_to_come_add_to_the_attack_on_the_king() {
+        // The d5 knight can check the g8 king from e7 (f6 is covered by the g7 pawn).
+        let checks = |fen| {
+            let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");
+            let king = pos.king_square(Color::Black).expect("black king");
+            let mut ours = AttackMaps::default();
+            for sq in squares(pos.pieces(Color::White, Role::Knight)) {
+                ours.knights |= knight_attacks(sq);
+            }
+            let mut defended = pawn_attack_map(&pos, Color::Black) | king_attacks(king);
+            for sq in squares(pos.pieces(Color::Black, Role::Bishop)) {
+                defended |= bishop_attacks(sq, pos.occupied());
+            }
+            safe_checks(&pos, Color::White, king, &ours, defended)
+        };
+        assert_eq!(
+            checks("6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"),
+            SAFE_CHECK[0]
+        );
+        // A bishop on d8 covers e7: no safe check left.
+        assert_eq!(checks("3b2k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn pieces_attacked_by_cheaper_ones_or_undefended_are_threats() {
+        let white = |fen| term(fen, Rules::Orthodox, THREATS, Color::White);
+        // The e5 pawn attacks the f6 knight.
+        let pawn_on_knight = white("rnbqkb1r/pppppppp/5n2/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(pawn_on_knight, THREAT_BY_PAWN);
+        // The d3 bishop attacks the e4 rook, which nothing defends.
+        let bishop_on_rook = white("rnbqkbnr/pppppppp/8/8/4r3/3B4/PPPPPPPP/RNBQK1NR w KQkq - 0 1");
+        let mut expected = THREAT_BY_MINOR[3];
+        expected += HANGING;
+        assert_eq!(bishop_on_rook, expected);
+        // Nothing attacked at the start, and the variants play without the term.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(white(start), Pair::default());
+        let forty = term(
+            "rnbqkb1r/pppppppp/5n2/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            Rules::Forty,
+            THREATS,
+            Color::White,
+        );
+        assert_eq!(forty, Pair::default());
+    }
 
     #[test]
     fn scepter_race_grows_as_the_king_nears_the_enemy_scepter() {

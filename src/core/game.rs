@@ -159,6 +159,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// A key of the part of the position on which the static evaluation tends to err the same
+    /// way (in chess, the pawn structure): the search learns a correction of the evaluation per
+    /// key ([`SearchParams::correction_history`]). Only asked where that is switched on.
+    fn correction_key(&self) -> u64 {
+        0
+    }
+
     /// Passes the turn for null-move pruning; `None` where the game has no safe notion of it.
     fn make_null(&mut self) -> Option<Self::Undo> {
         None

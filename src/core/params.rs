@@ -57,6 +57,9 @@ pub struct SearchParams {
     /// shallower both beat beta + `probcut_margin` cuts the node.
     pub probcut_min_depth: i32,
     pub probcut_margin: Score,
+    /// Correction history: the search's results teach a correction of the static evaluation
+    /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
+    pub correction_history: bool,
     /// Whether late move and futility pruning skip quiet moves that give check too.
     pub prune_quiet_checks: bool,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
@@ -100,6 +103,7 @@ impl SearchParams {
         probcut_margin: 120,
         prune_quiet_checks: true,
         keep_histories: false,
+        correction_history: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

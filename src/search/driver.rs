@@ -297,7 +297,8 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
 
 /// Thread `id`'s histories from the game's last search, where the game keeps them.
 fn learned<G: Game>(request: &SearchRequest<'_, G>, id: usize) -> Option<MoveHistories> {
-    if request.game.search_params().keep_histories {
+    let params = request.game.search_params();
+    if params.keep_histories || params.correction_history {
         request.table.histories.take(id)
     } else {
         None
@@ -310,7 +311,8 @@ fn keep_learned<G: Game, E: Evaluator<G>, P: Perspective>(
     id: usize,
     worker: Worker<'_, G, E, P>,
 ) {
-    if request.game.search_params().keep_histories {
+    let params = request.game.search_params();
+    if params.keep_histories || params.correction_history {
         request.table.histories.put(id, worker.into_histories());
     }
 }

@@ -3,6 +3,7 @@
 //! refuted well there mostly still do (engines keep their histories for this reason). The
 //! table owns the store, so `ucinewgame` and `Clear Hash` forget the histories with the entries.
 
+use super::correction::CorrectionHistory;
 use std::sync::Mutex;
 
 /// One thread's history tables, as [`super::worker::Worker`] keeps them.
@@ -10,6 +11,8 @@ use std::sync::Mutex;
 pub struct MoveHistories {
     pub history: Vec<i32>,
     pub continuation: Vec<i16>,
+    /// The learnt corrections of the static evaluation, where the game searches with them.
+    pub correction: Option<CorrectionHistory>,
 }
 
 /// The histories of each search thread between searches (thread 0 is the main thread).
@@ -56,6 +59,7 @@ mod tests {
             MoveHistories {
                 history: vec![7],
                 continuation: Vec::new(),
+                correction: None,
             },
         );
         assert!(store.take(1).is_none());

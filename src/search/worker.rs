@@ -1,6 +1,7 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
+use super::correction::CorrectionHistory;
 use super::memory::MoveHistories;
 use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
@@ -96,6 +97,8 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     root_depth: i32,
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<Option<(u64, Score)>>,
+    /// The learnt corrections of the static evaluation, where the game searches with them.
+    correction: Option<CorrectionHistory>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
@@ -122,15 +125,28 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         } else {
             0
         };
-        // Histories of another game or another set-up are of no use: start afresh.
-        let (history, continuation) = match learned {
-            Some(h)
-                if h.history.len() == history_len && h.continuation.len() == continuation_len =>
+        // Histories of another game or another set-up are of no use: start afresh. Move
+        // histories are kept only where the game asks for it; evaluation corrections whenever
+        // the game searches with them.
+        let (kept, kept_correction) = match learned {
+            Some(h) => (Some((h.history, h.continuation)), h.correction),
+            None => (None, None),
+        };
+        let (history, continuation) = match kept {
+            Some((h, c))
+                if params.keep_histories
+                    && h.len() == history_len
+                    && c.len() == continuation_len =>
             {
-                (h.history, h.continuation)
+                (h, c)
             }
             _ => (vec![0; history_len], vec![0; continuation_len]),
         };
+        let sides = game.seats();
+        let correction = params.correction_history.then(|| match kept_correction {
+            Some(c) if c.fits(sides) => c,
+            _ => CorrectionHistory::new(sides),
+        });
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -163,6 +179,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             root_depth: 0,
             lmr: lmr_table(params.lmr_base, params.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
+            correction,
             root_moves: root_moves
                 .iter()
                 .map(|&m| RootMove {
@@ -181,6 +198,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         MoveHistories {
             history: self.history,
             continuation: self.continuation,
+            correction: self.correction,
         }
     }
 
@@ -249,6 +267,43 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let score = self.persp.evaluate(self.eval, &self.game);
         self.eval_cache[slot] = Some((key, score));
         score
+    }
+
+    /// The static evaluation with the learnt correction, where the game searches with one.
+    #[inline]
+    fn corrected_eval(&mut self) -> Score {
+        let raw = self.static_eval();
+        match &self.correction {
+            Some(c) => c.corrected(self.game.to_move(), self.game.correction_key(), raw),
+            None => raw,
+        }
+    }
+
+    /// Teaches the correction history what a search of `depth` plies found here: `score` of
+    /// bound `bound` where the corrected static evaluation said `static_eval`. A bound on the
+    /// wrong side of the evaluation says nothing about its error, and a noisy best move's gain
+    /// is not the evaluation's to foresee.
+    fn learn_correction(
+        &mut self,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        static_eval: Score,
+        best_move: Option<G::Move>,
+    ) {
+        if self.correction.is_none()
+            || score.abs() >= MATE_BOUND
+            || best_move.is_some_and(|m| self.game.is_noisy(m))
+            || (bound == Bound::Lower && score <= static_eval)
+            || (bound == Bound::Upper && score >= static_eval)
+        {
+            return;
+        }
+        let side = self.game.to_move();
+        let key = self.game.correction_key();
+        if let Some(c) = self.correction.as_mut() {
+            c.update(side, key, depth, score, static_eval);
+        }
     }
 
     /// The side of the seat to move.
@@ -585,7 +640,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.static_eval()
+            self.corrected_eval()
         };
         self.static_evals[ply] = static_eval;
         // A stored bound on the true score sharpens the static guess for pruning decisions.
@@ -811,6 +866,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return if searched == 0 { alpha } else { best_score };
         }
         let bound = Bound::of_result(best_score, original_alpha, beta);
+        if !in_check {
+            self.learn_correction(depth, best_score, bound, static_eval, best_move);
+        }
         self.tt.store(
             key,
             ply,
@@ -967,7 +1025,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let in_check = self.game.urgent();
         let mut best = -INFINITE;
         if !in_check {
-            let stand_pat = self.static_eval();
+            let stand_pat = self.corrected_eval();
             if stand_pat >= beta {
                 return stand_pat;
             }

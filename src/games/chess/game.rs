@@ -50,6 +50,17 @@ impl Game for Position {
     fn key(&self) -> u64 {
         Position::key(self)
     }
+    /// The pawns of both sides: pawn structure is where a hand-written evaluation errs alike
+    /// from one position to the next.
+    #[inline(always)]
+    fn correction_key(&self) -> u64 {
+        let white = self.pieces(Color::White, Role::Pawn);
+        let black = self.pieces(Color::Black, Role::Pawn);
+        let mut h =
+            white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= h >> 29;
+        h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
     #[inline(always)]
     fn decided(&self) -> Option<Outcome> {
         Position::decided(self).map(|c| Outcome::Winner(c as Seat))

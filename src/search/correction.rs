@@ -12,7 +12,7 @@ const GRAIN: i32 = 256;
 /// A correction never exceeds this many centipawns.
 const MAX_CORRECTION: i32 = 64;
 /// Weights of an update are out of this; a deeper search weighs more.
-const WEIGHT_SCALE: i32 = 256;
+const WEIGHT_SCALE: i32 = 1024;
 const MAX_WEIGHT: i32 = 128;
 
 #[derive(Clone, Debug)]

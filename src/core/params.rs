@@ -57,6 +57,13 @@ pub struct SearchParams {
     /// shallower both beat beta + `probcut_margin` cuts the node.
     pub probcut_min_depth: i32,
     pub probcut_margin: Score,
+    /// Time spent by effort: between iterations, the search stops sooner when most of the
+    /// last iteration's nodes went to the best move and it has stayed best, later when the
+    /// score is falling ([`crate::search`]'s driver; only under a clock).
+    pub time_by_effort: bool,
+    /// Capture history: noisy moves are also ordered by how often each (moving piece and
+    /// destination, [`crate::core::Game::piece_to_slot`]) caused a cut-off, within their class.
+    pub capture_history: bool,
     /// Correction history: the search's results teach a correction of the static evaluation
     /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
     pub correction_history: bool,
@@ -104,6 +111,8 @@ impl SearchParams {
         prune_quiet_checks: true,
         keep_histories: false,
         correction_history: false,
+        capture_history: false,
+        time_by_effort: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -22,6 +22,8 @@ pub struct RootMove<M> {
     /// The bound of `score` when the last iteration ended on an aspiration failure.
     pub pv: Vec<M>,
     pub seldepth: usize,
+    /// Nodes searched under this move since the iteration began (the driver resets them).
+    pub nodes: u64,
 }
 
 /// The limits a worker enforces itself; only the main worker watches the clock.
@@ -86,6 +88,8 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     /// back, then two plies back, a row of [`Game::PIECE_TO_SLOTS`] entries per piece-to slot of
     /// that earlier move.
     continuation: Vec<i16>,
+    /// Capture history by piece-to slot, empty unless the game searches with it.
+    capture_history: Vec<i32>,
     /// The piece-to slot of the move played at each ply of the path ([`NO_SLOT`] for a null move).
     played: Vec<usize>,
     pv: Vec<Vec<G::Move>>,
@@ -169,6 +173,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             history,
             seat_history,
             continuation,
+            capture_history: vec![
+                0;
+                if params.capture_history {
+                    G::PIECE_TO_SLOTS
+                } else {
+                    0
+                }
+            ],
             played: vec![NO_SLOT; MAX_PLY + 8],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -188,6 +200,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     previous_score: -INFINITE,
                     pv: vec![m],
                     seldepth: 0,
+                    nodes: 0,
                 })
                 .collect(),
         }
@@ -496,6 +509,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             if !self.continuation.is_empty() {
                 self.played[0] = self.game.piece_to_slot(m);
             }
+            let nodes_before = self.nodes + self.unflushed;
             let undo = self.play(m);
             let gives_check = self.game.urgent();
             let new_depth = depth - 1;
@@ -522,10 +536,12 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 }
             }
             self.take_back(m, undo);
+            let spent = self.nodes + self.unflushed - nodes_before;
+            let rm = &mut self.root_moves[i];
+            rm.nodes += spent;
             if self.aborted {
                 return best;
             }
-            let rm = &mut self.root_moves[i];
             if i == first || score > alpha {
                 rm.score = score;
                 rm.seldepth = self.seldepth;
@@ -729,6 +745,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             &killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
             self.continuation_rows(continuation_rows),
+            &self.capture_history,
             true,
         );
 
@@ -737,6 +754,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: MoveList<G::Move> = MoveList::new();
+        let mut noisy_tried: MoveList<G::Move> = MoveList::new();
         let late_move_limit =
             (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
@@ -829,10 +847,15 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             }
             if !noisy {
                 quiets_tried.push(m);
+            } else {
+                noisy_tried.push(m);
             }
         }
 
         if let Some(bm) = best_move {
+            if best_score >= beta && !self.capture_history.is_empty() {
+                self.update_capture_history(bm, &noisy_tried, depth);
+            }
             if best_score >= beta && !self.game.is_noisy(bm) {
                 let k = &mut self.killers[ply];
                 if k[0] != Some(bm) {
@@ -880,6 +903,22 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         best_score
     }
 
+    /// After a cut-off by `best`: the noisy moves tried before it failed, and it (if noisy) did.
+    fn update_capture_history(&mut self, best: G::Move, tried: &MoveList<G::Move>, depth: i32) {
+        let params = self.params;
+        let bonus = (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
+        if self.game.is_noisy(best) {
+            let slot = self.game.piece_to_slot(best);
+            update_history(&mut self.capture_history[slot], bonus);
+        }
+        for &m in tried.iter() {
+            if m != best {
+                let slot = self.game.piece_to_slot(m);
+                update_history(&mut self.capture_history[slot], -bonus);
+            }
+        }
+    }
+
     /// ProbCut: a noisy move that beats beta by a margin in a search four plies shallower
     /// almost surely beats beta in the full one. The node's score if one does.
     fn probcut(
@@ -910,6 +949,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
             [&[], &[]],
+            &self.capture_history,
             true,
         );
         let side = self.mover_side();
@@ -1056,6 +1096,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
             [&[], &[]],
+            &self.capture_history,
             false,
         );
         let original_alpha = alpha;

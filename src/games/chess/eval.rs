@@ -199,183 +199,219 @@ pub fn breakdown_with(pos: &Position, weights: &Weights) -> Breakdown {
 /// Walks the position's features once, telling `sink` of each; returns the phase (0-24).
 #[inline(always)]
 pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
-    use index::*;
-    let mut phase = 0;
-    let occ = pos.occupied();
     let pawn_attack_maps = [
         pawn_attack_map(pos, Color::White),
         pawn_attack_map(pos, Color::Black),
     ];
-    let mut attack_maps = [AttackMaps::default(); 2];
-    // Each side's attack on the enemy king: weight of the hits on its zone, and attackers.
-    let mut king_attacks_on = [(0, 0); 2];
-    for us in [Color::White, Color::Black] {
-        let them = us.flip();
-        match pos.rules() {
-            Rules::Orthodox | Rules::Chess960 => {}
-            Rules::Scepter => sink.fixed(us, Term::Scepter, scepter_terms(pos, us)),
-            Rules::Forty => sink.fixed(us, Term::Zealots, zealot_terms(pos, us)),
+    // Each side in its own copy of the code, so that the colour is a constant in it.
+    let white = side_terms(pos, sink, Color::White, &pawn_attack_maps);
+    let black = side_terms(pos, sink, Color::Black, &pawn_attack_maps);
+    let sides = [white, black];
+    attack_terms(pos, sink, Color::White, &pawn_attack_maps, &sides);
+    attack_terms(pos, sink, Color::Black, &pawn_attack_maps, &sides);
+    (white.phase + black.phase).min(24)
+}
+
+/// What one side's walk leaves for the terms that weigh both sides' attacks.
+#[derive(Clone, Copy)]
+struct SideSummary {
+    /// The side's share of the game phase.
+    phase: i32,
+    attack_maps: AttackMaps,
+    /// The side's attack on the enemy king: weight of the hits on its zone, and attackers.
+    king_attack: (i32, i32),
+}
+
+/// `us`'s material, placement, mobility, pieces, pawn structure and king shield (and the
+/// variants' own terms).
+#[inline(always)]
+fn side_terms<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    us: Color,
+    pawn_attack_maps: &[Bitboard; 2],
+) -> SideSummary {
+    use index::*;
+    let occ = pos.occupied();
+    let mut phase = 0;
+    let them = us.flip();
+    match pos.rules() {
+        Rules::Orthodox | Rules::Chess960 => {}
+        Rules::Scepter => sink.fixed(us, Term::Scepter, scepter_terms(pos, us)),
+        Rules::Forty => sink.fixed(us, Term::Zealots, zealot_terms(pos, us)),
+    }
+    let own = pos.by_color(us);
+    let our_pawns = pos.pieces(us, Role::Pawn);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let their_king = pos.king_square(them);
+    let mut side = SideWalk {
+        us,
+        // Squares worth moving to: not our own, not covered by their pawns.
+        mobility_area: !own & !pawn_attack_maps[them.index()],
+        king_zone: their_king.map_or(0, |k| king_attacks(k) | bit(k)),
+        king_attack_weight: 0,
+        king_attackers: 0,
+    };
+
+    // Material and the phase by role; placement (and for pieces, attacks) by square.
+    for role in ROLES {
+        let on = own & pos.by_role(role);
+        if on == 0 {
+            continue;
         }
-        let own = pos.by_color(us);
-        let our_pawns = pos.pieces(us, Role::Pawn);
-        let their_pawns = pos.pieces(them, Role::Pawn);
-        let their_king = pos.king_square(them);
-        let mut side = SideWalk {
+        let n = on.count_ones() as i32;
+        sink.add(us, Term::Material, MATERIAL + role.index(), n);
+        phase += PHASE_WEIGHT[role.index()] * n;
+        if matches!(role, Role::Pawn | Role::King | Role::Zealot) {
+            for sq in squares(on) {
+                side.placement(sink, role, sq);
+            }
+        }
+    }
+    let queens = pos.pieces(us, Role::Queen);
+    let rooks = pos.pieces(us, Role::Rook);
+    let mut maps = AttackMaps::default();
+    maps.knights = side.pieces(
+        sink,
+        Role::Knight,
+        pos,
+        MOBILITY_KNIGHT,
+        KING_ATTACK_MINOR,
+        knight_attacks,
+    );
+    maps.bishops = side.pieces(
+        sink,
+        Role::Bishop,
+        pos,
+        MOBILITY_BISHOP,
+        KING_ATTACK_MINOR,
+        |sq| bishop_attacks(sq, occ ^ queens),
+    );
+    maps.rooks = side.pieces(
+        sink,
+        Role::Rook,
+        pos,
+        MOBILITY_ROOK,
+        KING_ATTACK_ROOK,
+        |sq| rook_attacks(sq, occ ^ queens ^ rooks),
+    );
+    maps.queens = side.pieces(
+        sink,
+        Role::Queen,
+        pos,
+        MOBILITY_QUEEN,
+        KING_ATTACK_QUEEN,
+        |sq| bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+    );
+    maps.pieces = maps.knights | maps.bishops | maps.rooks | maps.queens;
+
+    let our_files = pawns::files_of(our_pawns);
+    if rooks != 0 {
+        let their_files = pawns::files_of(their_pawns);
+        let open = (rooks & !our_files & !their_files).count_ones() as i32;
+        let semi_open = (rooks & !our_files & their_files).count_ones() as i32;
+        sink.add(us, Term::Pieces, ROOK_OPEN, open);
+        sink.add(us, Term::Pieces, ROOK_SEMI_OPEN, semi_open);
+    }
+    if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
+        sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
+    }
+
+    // Pawn structure.
+    if our_pawns != 0 {
+        let count = |b: Bitboard| b.count_ones() as i32;
+        sink.add(
             us,
-            // Squares worth moving to: not our own, not covered by their pawns.
-            mobility_area: !own & !pawn_attack_maps[them.index()],
-            king_zone: their_king.map_or(0, |k| king_attacks(k) | bit(k)),
-            king_attack_weight: 0,
-            king_attackers: 0,
+            Term::PawnStructure,
+            ISOLATED,
+            count(pawns::isolated(our_pawns)),
+        );
+        sink.add(
+            us,
+            Term::PawnStructure,
+            DOUBLED,
+            count(pawns::doubled(us, our_pawns)),
+        );
+        let supported = our_pawns & pawn_attack_maps[us.index()];
+        sink.add(us, Term::PawnStructure, SUPPORTED, count(supported));
+    }
+    for sq in squares(pawns::passed(us, our_pawns, their_pawns)) {
+        let r = rank_of(relative(us, sq)) as usize;
+        let stop = match us {
+            Color::White => sq + 8,
+            Color::Black => sq.wrapping_sub(8),
         };
-
-        // Material and the phase by role; placement (and for pieces, attacks) by square.
-        for role in ROLES {
-            let on = own & pos.by_role(role);
-            if on == 0 {
-                continue;
+        let blocked = stop < 64 && occ & bit(stop) != 0;
+        let table = if blocked { PASSED_BLOCKED } else { PASSED };
+        sink.add(us, Term::PassedPawns, table + r, 1);
+        // Kings' distance to the pawn's path matters in the endgame (not linear: the
+        // product with the rank is halved, rounding toward zero).
+        if let (Some(ok), Some(tk)) = (pos.king_square(us), their_king) {
+            if stop < 64 {
+                let d = |k: Square| chebyshev(k, stop);
+                let eg = (d(tk) * 5 - d(ok) * 2) * r as i32 / 2;
+                sink.fixed(us, Term::PassedPawns, Pair(0, eg));
             }
-            let n = on.count_ones() as i32;
-            sink.add(us, Term::Material, MATERIAL + role.index(), n);
-            phase += PHASE_WEIGHT[role.index()] * n;
-            if matches!(role, Role::Pawn | Role::King | Role::Zealot) {
-                for sq in squares(on) {
-                    side.placement(sink, role, sq);
-                }
-            }
-        }
-        let queens = pos.pieces(us, Role::Queen);
-        let rooks = pos.pieces(us, Role::Rook);
-        let maps = &mut attack_maps[us.index()];
-        maps.knights = side.pieces(
-            sink,
-            Role::Knight,
-            pos,
-            MOBILITY_KNIGHT,
-            KING_ATTACK_MINOR,
-            knight_attacks,
-        );
-        maps.bishops = side.pieces(
-            sink,
-            Role::Bishop,
-            pos,
-            MOBILITY_BISHOP,
-            KING_ATTACK_MINOR,
-            |sq| bishop_attacks(sq, occ ^ queens),
-        );
-        maps.rooks = side.pieces(
-            sink,
-            Role::Rook,
-            pos,
-            MOBILITY_ROOK,
-            KING_ATTACK_ROOK,
-            |sq| rook_attacks(sq, occ ^ queens ^ rooks),
-        );
-        maps.queens = side.pieces(
-            sink,
-            Role::Queen,
-            pos,
-            MOBILITY_QUEEN,
-            KING_ATTACK_QUEEN,
-            |sq| bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-        );
-        maps.pieces = maps.knights | maps.bishops | maps.rooks | maps.queens;
-        king_attacks_on[us.index()] = (side.king_attack_weight, side.king_attackers);
-
-        let our_files = pawns::files_of(our_pawns);
-        if rooks != 0 {
-            let their_files = pawns::files_of(their_pawns);
-            let open = (rooks & !our_files & !their_files).count_ones() as i32;
-            let semi_open = (rooks & !our_files & their_files).count_ones() as i32;
-            sink.add(us, Term::Pieces, ROOK_OPEN, open);
-            sink.add(us, Term::Pieces, ROOK_SEMI_OPEN, semi_open);
-        }
-        if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
-            sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
-        }
-
-        // Pawn structure.
-        if our_pawns != 0 {
-            let count = |b: Bitboard| b.count_ones() as i32;
-            sink.add(
-                us,
-                Term::PawnStructure,
-                ISOLATED,
-                count(pawns::isolated(our_pawns)),
-            );
-            sink.add(
-                us,
-                Term::PawnStructure,
-                DOUBLED,
-                count(pawns::doubled(us, our_pawns)),
-            );
-            let supported = our_pawns & pawn_attack_maps[us.index()];
-            sink.add(us, Term::PawnStructure, SUPPORTED, count(supported));
-        }
-        for sq in squares(pawns::passed(us, our_pawns, their_pawns)) {
-            let r = rank_of(relative(us, sq)) as usize;
-            let stop = match us {
-                Color::White => sq + 8,
-                Color::Black => sq.wrapping_sub(8),
-            };
-            let blocked = stop < 64 && occ & bit(stop) != 0;
-            let table = if blocked { PASSED_BLOCKED } else { PASSED };
-            sink.add(us, Term::PassedPawns, table + r, 1);
-            // Kings' distance to the pawn's path matters in the endgame (not linear: the
-            // product with the rank is halved, rounding toward zero).
-            if let (Some(ok), Some(tk)) = (pos.king_square(us), their_king) {
-                if stop < 64 {
-                    let d = |k: Square| chebyshev(k, stop);
-                    let eg = (d(tk) * 5 - d(ok) * 2) * r as i32 / 2;
-                    sink.fixed(us, Term::PassedPawns, Pair(0, eg));
-                }
-            }
-        }
-
-        // Pawn shield before our king (midgame).
-        if let Some(k) = pos.king_square(us) {
-            let span = forward_span(us, k);
-            let shield_zone = span | pawns::beside(span);
-            let near = shield_zone & our_pawns & (king_attacks(k) | span);
-            let shield = (near.count_ones() as i32).min(3);
-            // The king's file and those beside it (inside the board) without our pawns.
-            let king_files = pawns::files_of(bit(k));
-            let open_files = ((king_files | pawns::beside(king_files)) & !our_files & RANK_1)
-                .count_ones() as i32;
-            sink.add(us, Term::KingSafety, SHIELD, shield);
-            sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
         }
     }
+
+    // Pawn shield before our king (midgame).
+    if let Some(k) = pos.king_square(us) {
+        let span = forward_span(us, k);
+        let shield_zone = span | pawns::beside(span);
+        let near = shield_zone & our_pawns & (king_attacks(k) | span);
+        let shield = (near.count_ones() as i32).min(3);
+        // The king's file and those beside it (inside the board) without our pawns.
+        let king_files = pawns::files_of(bit(k));
+        let open_files =
+            ((king_files | pawns::beside(king_files)) & !our_files & RANK_1).count_ones() as i32;
+        sink.add(us, Term::KingSafety, SHIELD, shield);
+        sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
+    }
+    SideSummary {
+        phase,
+        attack_maps: maps,
+        king_attack: (side.king_attack_weight, side.king_attackers),
+    }
+}
+
+/// King danger (with the safe checks to come) and threats, from `us`'s attacks and the
+/// defence the other side's walk found.
+#[inline(always)]
+fn attack_terms<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    us: Color,
+    pawn_attack_maps: &[Bitboard; 2],
+    sides: &[SideSummary; 2],
+) {
     let orthodox = matches!(pos.rules(), Rules::Orthodox | Rules::Chess960);
-    for us in [Color::White, Color::Black] {
-        let them = us.flip();
-        let defended = pawn_attack_maps[them.index()]
-            | attack_maps[them.index()].pieces
-            | pos.king_square(them).map_or(0, king_attacks);
-        // Attacks on the enemy king count against them: added to our side's safety term.
-        let (mut weight, attackers) = king_attacks_on[us.index()];
-        if orthodox {
-            if let Some(k) = pos.king_square(them) {
-                weight += safe_checks(pos, us, k, &attack_maps[us.index()], defended);
-            }
-        }
-        if attackers >= 2 {
-            let danger = (weight * weight * attackers / 4).min(KING_DANGER_CAP);
-            sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
-        }
-        if orthodox {
-            let value = threats(
-                pos,
-                us,
-                pawn_attack_maps[us.index()],
-                &attack_maps[us.index()],
-                pawn_attack_maps[them.index()],
-                defended,
-            );
-            sink.fixed(us, Term::Threats, value);
+    let them = us.flip();
+    let defended = pawn_attack_maps[them.index()]
+        | sides[them.index()].attack_maps.pieces
+        | pos.king_square(them).map_or(0, king_attacks);
+    // Attacks on the enemy king count against them: added to our side's safety term.
+    let (mut weight, attackers) = sides[us.index()].king_attack;
+    if orthodox {
+        if let Some(k) = pos.king_square(them) {
+            weight += safe_checks(pos, us, k, &sides[us.index()].attack_maps, defended);
         }
     }
-    phase.min(24)
+    if attackers >= 2 {
+        let danger = (weight * weight * attackers / 4).min(KING_DANGER_CAP);
+        sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
+    }
+    if orthodox {
+        let value = threats(
+            pos,
+            us,
+            pawn_attack_maps[us.index()],
+            &sides[us.index()].attack_maps,
+            pawn_attack_maps[them.index()],
+            defended,
+        );
+        sink.fixed(us, Term::Threats, value);
+    }
 }
 
 /// The squares one side's pieces (not pawns or king) attack, all and by kind.
@@ -441,6 +477,7 @@ impl SideWalk {
 const SAFE_CHECK: [i32; 4] = [5, 4, 6, 5];
 
 /// The king-attack weight of `us`'s safe checks on the king at `k`, once per kind of piece.
+#[inline(always)]
 fn safe_checks(pos: &Position, us: Color, k: Square, ours: &AttackMaps, defended: Bitboard) -> i32 {
     let occ = pos.occupied();
     let safe = !pos.by_color(us) & !defended;
@@ -481,6 +518,7 @@ const HANGING: Pair = Pair(50, 25);
 
 /// `us`'s threats on `them`: their pieces attacked by our pawns, minors or rooks (rooks only
 /// where no pawn defends the victim), and attacked pieces nobody defends.
+#[inline(always)]
 fn threats(
     pos: &Position,
     us: Color,

@@ -7,7 +7,7 @@ use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H, RANK_1};
 use super::pawns;
 use super::position::Position;
 use super::rules::Rules;
-use super::types::{file_of, rank_of, Color, Role, Square, ROLES};
+use super::types::{file_of, rank_of, Color, Role, Square};
 pub use super::weights::Pair;
 use super::weights::{index, Weights, FORTY_MATERIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
@@ -233,7 +233,6 @@ fn side_terms<S: Sink>(
 ) -> SideSummary {
     use index::*;
     let occ = pos.occupied();
-    let mut phase = 0;
     let them = us.flip();
     match pos.rules() {
         Rules::Orthodox | Rules::Chess960 => {}
@@ -249,20 +248,16 @@ fn side_terms<S: Sink>(
         // Squares worth moving to: not our own, not covered by their pawns.
         mobility_area: !own & !pawn_attack_maps[them.index()],
         king_zone: their_king.map_or(0, |k| king_attacks(k) | bit(k)),
+        phase: 0,
         king_attack_weight: 0,
         king_attackers: 0,
     };
 
-    // Material and the phase by role; placement (and for pieces, attacks) by square.
-    for role in ROLES {
-        let on = own & pos.by_role(role);
-        if on == 0 {
-            continue;
-        }
-        let n = on.count_ones() as i32;
-        sink.add(us, Term::Material, MATERIAL + role.index(), n);
-        phase += PHASE_WEIGHT[role.index()] * n;
-        if matches!(role, Role::Pawn | Role::King | Role::Zealot) {
+    // Material and the phase by role, placement by square (the pieces' in `pieces` below).
+    for role in [Role::Pawn, Role::King, Role::Zealot] {
+        let on = pos.pieces(us, role);
+        if on != 0 {
+            side.material(sink, role, on);
             for sq in squares(on) {
                 side.placement(sink, role, sq);
             }
@@ -369,7 +364,7 @@ fn side_terms<S: Sink>(
         sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
     }
     SideSummary {
-        phase,
+        phase: side.phase,
         attack_maps: maps,
         king_attack: (side.king_attack_weight, side.king_attackers),
     }
@@ -430,11 +425,21 @@ struct SideWalk {
     us: Color,
     mobility_area: Bitboard,
     king_zone: Bitboard,
+    /// The side's share of the game phase so far.
+    phase: i32,
     king_attack_weight: i32,
     king_attackers: i32,
 }
 
 impl SideWalk {
+    /// The material of our `on`, all of `role`, and their weight in the game phase.
+    #[inline(always)]
+    fn material<S: Sink>(&mut self, sink: &mut S, role: Role, on: Bitboard) {
+        let n = on.count_ones() as i32;
+        sink.add(self.us, Term::Material, index::MATERIAL + role.index(), n);
+        self.phase += PHASE_WEIGHT[role.index()] * n;
+    }
+
     #[inline(always)]
     fn placement<S: Sink>(&self, sink: &mut S, role: Role, sq: Square) {
         let i = index::PLACEMENT + role.index() * 64 + relative(self.us, sq) as usize;
@@ -453,8 +458,13 @@ impl SideWalk {
         king_hit: i32,
         attacks_from: impl Fn(Square) -> Bitboard,
     ) -> Bitboard {
+        let on = pos.pieces(self.us, role);
+        if on == 0 {
+            return 0;
+        }
+        self.material(sink, role, on);
         let mut all = 0;
-        for sq in squares(pos.pieces(self.us, role)) {
+        for sq in squares(on) {
             self.placement(sink, role, sq);
             // Never empty: a piece on the board always reaches or guards some square.
             let attacks = attacks_from(sq);

@@ -200,6 +200,8 @@ impl Position {
         pinned & self.colors[us.index()]
     }
 
+    // Inlined: make calls it on every move.
+    #[inline(always)]
     pub(super) fn compute_checkers(&self) -> Bitboard {
         match self.king_square(self.side) {
             Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),

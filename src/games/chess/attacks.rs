@@ -425,16 +425,36 @@ pub fn init() {
     LazyLock::force(&TABLES);
 }
 
+/// The slider tables, checked for their lazy initialisation once: a function that looks up
+/// many slider attacks takes this first rather than paying the check on every lookup.
+#[derive(Clone, Copy)]
+pub struct Sliders(&'static SliderTables);
+
+#[inline(always)]
+pub fn sliders() -> Sliders {
+    Sliders(&TABLES)
+}
+
+impl Sliders {
+    #[inline(always)]
+    pub fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.attacks[self.0.rook[sq as usize].index(occupied) & SLIDER_MASK]
+    }
+
+    #[inline(always)]
+    pub fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.attacks[self.0.bishop[sq as usize].index(occupied) & SLIDER_MASK]
+    }
+}
+
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    t.attacks[t.rook[sq as usize].index(occupied) & SLIDER_MASK]
+    sliders().rook(sq, occupied)
 }
 
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    t.attacks[t.bishop[sq as usize].index(occupied) & SLIDER_MASK]
+    sliders().bishop(sq, occupied)
 }
 
 #[inline(always)]

@@ -2,7 +2,7 @@
 //! `eval` command can show them. The numbers come from a weights table (`weights.rs`); one walk
 //! over the position's features serves scoring, `eval`'s terms and the tuner's traces.
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{king_attacks, knight_attacks, pawn_attacks, sliders, Sliders};
 use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H, RANK_1};
 use super::pawns;
 use super::position::Position;
@@ -204,11 +204,12 @@ pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
         pawn_attack_map(pos, Color::Black),
     ];
     // Each side in its own copy of the code, so that the colour is a constant in it.
-    let white = side_terms(pos, sink, Color::White, &pawn_attack_maps);
-    let black = side_terms(pos, sink, Color::Black, &pawn_attack_maps);
+    let t = sliders();
+    let white = side_terms(pos, sink, t, Color::White, &pawn_attack_maps);
+    let black = side_terms(pos, sink, t, Color::Black, &pawn_attack_maps);
     let sides = [white, black];
-    attack_terms(pos, sink, Color::White, &pawn_attack_maps, &sides);
-    attack_terms(pos, sink, Color::Black, &pawn_attack_maps, &sides);
+    attack_terms(pos, sink, t, Color::White, &pawn_attack_maps, &sides);
+    attack_terms(pos, sink, t, Color::Black, &pawn_attack_maps, &sides);
     (white.phase + black.phase).min(24)
 }
 
@@ -228,6 +229,7 @@ struct SideSummary {
 fn side_terms<S: Sink>(
     pos: &Position,
     sink: &mut S,
+    t: Sliders,
     us: Color,
     pawn_attack_maps: &[Bitboard; 2],
 ) -> SideSummary {
@@ -280,7 +282,7 @@ fn side_terms<S: Sink>(
         pos,
         MOBILITY_BISHOP,
         KING_ATTACK_MINOR,
-        |sq| bishop_attacks(sq, occ ^ queens),
+        |sq| t.bishop(sq, occ ^ queens),
     );
     maps.rooks = side.pieces(
         sink,
@@ -288,7 +290,7 @@ fn side_terms<S: Sink>(
         pos,
         MOBILITY_ROOK,
         KING_ATTACK_ROOK,
-        |sq| rook_attacks(sq, occ ^ queens ^ rooks),
+        |sq| t.rook(sq, occ ^ queens ^ rooks),
     );
     maps.queens = side.pieces(
         sink,
@@ -296,7 +298,7 @@ fn side_terms<S: Sink>(
         pos,
         MOBILITY_QUEEN,
         KING_ATTACK_QUEEN,
-        |sq| bishop_attacks(sq, occ) | rook_attacks(sq, occ),
+        |sq| t.bishop(sq, occ) | t.rook(sq, occ),
     );
     maps.pieces = maps.knights | maps.bishops | maps.rooks | maps.queens;
 
@@ -376,6 +378,7 @@ fn side_terms<S: Sink>(
 fn attack_terms<S: Sink>(
     pos: &Position,
     sink: &mut S,
+    t: Sliders,
     us: Color,
     pawn_attack_maps: &[Bitboard; 2],
     sides: &[SideSummary; 2],
@@ -389,7 +392,7 @@ fn attack_terms<S: Sink>(
     let (mut weight, attackers) = sides[us.index()].king_attack;
     if orthodox {
         if let Some(k) = pos.king_square(them) {
-            weight += safe_checks(pos, us, k, &sides[us.index()].attack_maps, defended);
+            weight += safe_checks(pos, t, us, k, &sides[us.index()].attack_maps, defended);
         }
     }
     if attackers >= 2 {
@@ -488,11 +491,18 @@ const SAFE_CHECK: [i32; 4] = [5, 4, 6, 5];
 
 /// The king-attack weight of `us`'s safe checks on the king at `k`, once per kind of piece.
 #[inline(always)]
-fn safe_checks(pos: &Position, us: Color, k: Square, ours: &AttackMaps, defended: Bitboard) -> i32 {
+fn safe_checks(
+    pos: &Position,
+    t: Sliders,
+    us: Color,
+    k: Square,
+    ours: &AttackMaps,
+    defended: Bitboard,
+) -> i32 {
     let occ = pos.occupied();
     let safe = !pos.by_color(us) & !defended;
-    let diagonal = bishop_attacks(k, occ);
-    let straight = rook_attacks(k, occ);
+    let diagonal = t.bishop(k, occ);
+    let straight = t.rook(k, occ);
     let checks = [
         knight_attacks(k) & ours.knights,
         diagonal & ours.bishops,
@@ -702,6 +712,7 @@ impl Evaluator<Position> for ChessEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::attacks::bishop_attacks;
     use crate::games::chess::Rules;
 
     const TEMPO: Score = 12;
@@ -757,7 +768,7 @@ mod tests {
             for sq in squares(pos.pieces(Color::Black, Role::Bishop)) {
                 defended |= bishop_attacks(sq, pos.occupied());
             }
-            safe_checks(&pos, Color::White, king, &ours, defended)
+            safe_checks(&pos, sliders(), Color::White, king, &ours, defended)
         };
         assert_eq!(
             checks("6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"),

@@ -240,12 +240,26 @@ impl Magic {
     }
 }
 
+/// Entries in the sliders' attack table: the 107,648 that the rook and bishop magics use,
+/// padded to a power of two so that an index masked with `SLIDER_MASK` needs no bounds check.
+const SLIDER_ENTRIES: usize = 1 << 17;
+const SLIDER_MASK: usize = SLIDER_ENTRIES - 1;
+
 struct SliderTables {
     rook: [Magic; 64],
     bishop: [Magic; 64],
-    attacks: Vec<Bitboard>,
-    between: Vec<Bitboard>,
-    line: Vec<Bitboard>,
+    attacks: Box<[Bitboard; SLIDER_ENTRIES]>,
+    between: Box<[Bitboard; 64 * 64]>,
+    line: Box<[Bitboard; 64 * 64]>,
+}
+
+/// A table of exactly `N` entries (padded with empty sets), its length known to the compiler.
+fn fixed_table<const N: usize>(mut table: Vec<Bitboard>) -> Box<[Bitboard; N]> {
+    table.resize(N, 0);
+    match table.into_boxed_slice().try_into() {
+        Ok(fixed) => fixed,
+        Err(_) => unreachable!("resized to N entries"),
+    }
 }
 
 static TABLES: LazyLock<SliderTables> = LazyLock::new(build_tables);
@@ -396,12 +410,13 @@ fn build_tables() -> SliderTables {
             }
         }
     }
+    debug_assert!(attacks.len() <= SLIDER_ENTRIES);
     SliderTables {
         rook,
         bishop,
-        attacks,
-        between,
-        line,
+        attacks: fixed_table(attacks),
+        between: fixed_table(between),
+        line: fixed_table(line),
     }
 }
 
@@ -410,16 +425,36 @@ pub fn init() {
     LazyLock::force(&TABLES);
 }
 
+/// The slider tables, checked for their lazy initialisation once: a function that looks up
+/// many slider attacks takes this first rather than paying the check on every lookup.
+#[derive(Clone, Copy)]
+pub struct Sliders(&'static SliderTables);
+
+#[inline(always)]
+pub fn sliders() -> Sliders {
+    Sliders(&TABLES)
+}
+
+impl Sliders {
+    #[inline(always)]
+    pub fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.attacks[self.0.rook[sq as usize].index(occupied) & SLIDER_MASK]
+    }
+
+    #[inline(always)]
+    pub fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.attacks[self.0.bishop[sq as usize].index(occupied) & SLIDER_MASK]
+    }
+}
+
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    t.attacks[t.rook[sq as usize].index(occupied)]
+    sliders().rook(sq, occupied)
 }
 
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    t.attacks[t.bishop[sq as usize].index(occupied)]
+    sliders().bishop(sq, occupied)
 }
 
 #[inline(always)]
@@ -427,16 +462,18 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
-/// Squares strictly between two squares on a common line (empty if none).
+/// Squares strictly between two squares on a common line (empty if none). (Squares are below
+/// 64, so the mask changes no index; it spares the bounds check.)
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    TABLES.between[a as usize * 64 + b as usize]
+    TABLES.between[(a as usize * 64 + b as usize) & 4095]
 }
 
-/// The whole line through two squares, edge to edge, (empty if they share none).
+/// The whole line through two squares, edge to edge, (empty if they share none). Masked as in
+/// [`between`].
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    TABLES.line[a as usize * 64 + b as usize]
+    TABLES.line[(a as usize * 64 + b as usize) & 4095]
 }
 
 #[cfg(test)]

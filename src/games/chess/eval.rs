@@ -2,8 +2,9 @@
 //! `eval` command can show them. The numbers come from a weights table (`weights.rs`); one walk
 //! over the position's features serves scoring, `eval`'s terms and the tuner's traces.
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H};
+use super::attacks::{king_attacks, knight_attacks, pawn_attacks, sliders, Sliders};
+use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H, RANK_1};
+use super::pawns;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{file_of, rank_of, Color, Role, Square};
@@ -118,11 +119,6 @@ fn forward_span(c: Color, sq: Square) -> Bitboard {
     file_mask & ahead
 }
 
-fn adjacent_files(sq: Square) -> Bitboard {
-    let f = FILE_A << file_of(sq);
-    ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
-}
-
 /// Where the evaluation's findings go: scored with a weights table (the search's hot path,
 /// monomorphised per sink), split into terms for `eval`, or recorded as a trace for the tuner.
 pub trait Sink {
@@ -203,182 +199,217 @@ pub fn breakdown_with(pos: &Position, weights: &Weights) -> Breakdown {
 /// Walks the position's features once, telling `sink` of each; returns the phase (0-24).
 #[inline(always)]
 pub fn walk<S: Sink>(pos: &Position, sink: &mut S) -> i32 {
-    use index::*;
-    let mut phase = 0;
-    let occ = pos.occupied();
     let pawn_attack_maps = [
         pawn_attack_map(pos, Color::White),
         pawn_attack_map(pos, Color::Black),
     ];
-    let mut attack_maps = [AttackMaps::default(); 2];
-    // Each side's attack on the enemy king: weight of the hits on its zone, and attackers.
-    let mut king_attacks_on = [(0, 0); 2];
-    for us in [Color::White, Color::Black] {
-        let them = us.flip();
-        match pos.rules() {
-            Rules::Orthodox | Rules::Chess960 => {}
-            Rules::Scepter => sink.fixed(us, Term::Scepter, scepter_terms(pos, us)),
-            Rules::Forty => sink.fixed(us, Term::Zealots, zealot_terms(pos, us)),
-        }
-        let own = pos.by_color(us);
-        let our_pawns = pos.pieces(us, Role::Pawn);
-        let their_pawns = pos.pieces(them, Role::Pawn);
-        let their_king = pos.king_square(them);
-        let king_zone = their_king.map_or(0, |k| king_attacks(k) | bit(k));
-        let mut king_attack_weight = 0;
-        let mut king_attackers = 0;
+    // Each side in its own copy of the code, so that the colour is a constant in it.
+    let t = sliders();
+    let white = side_terms(pos, sink, t, Color::White, &pawn_attack_maps);
+    let black = side_terms(pos, sink, t, Color::Black, &pawn_attack_maps);
+    let sides = [white, black];
+    attack_terms(pos, sink, t, Color::White, &pawn_attack_maps, &sides);
+    attack_terms(pos, sink, t, Color::Black, &pawn_attack_maps, &sides);
+    (white.phase + black.phase).min(24)
+}
+
+/// What one side's walk leaves for the terms that weigh both sides' attacks.
+#[derive(Clone, Copy)]
+struct SideSummary {
+    /// The side's share of the game phase.
+    phase: i32,
+    attack_maps: AttackMaps,
+    /// The side's attack on the enemy king: weight of the hits on its zone, and attackers.
+    king_attack: (i32, i32),
+}
+
+/// `us`'s material, placement, mobility, pieces, pawn structure and king shield (and the
+/// variants' own terms).
+#[inline(always)]
+fn side_terms<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    t: Sliders,
+    us: Color,
+    pawn_attack_maps: &[Bitboard; 2],
+) -> SideSummary {
+    use index::*;
+    let occ = pos.occupied();
+    let them = us.flip();
+    match pos.rules() {
+        Rules::Orthodox | Rules::Chess960 => {}
+        Rules::Scepter => sink.fixed(us, Term::Scepter, scepter_terms(pos, us)),
+        Rules::Forty => sink.fixed(us, Term::Zealots, zealot_terms(pos, us)),
+    }
+    let own = pos.by_color(us);
+    let our_pawns = pos.pieces(us, Role::Pawn);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let their_king = pos.king_square(them);
+    let mut side = SideWalk {
+        us,
         // Squares worth moving to: not our own, not covered by their pawns.
-        let mobility_area = !own & !pawn_attack_maps[them.index()];
+        mobility_area: !own & !pawn_attack_maps[them.index()],
+        king_zone: their_king.map_or(0, |k| king_attacks(k) | bit(k)),
+        phase: 0,
+        king_attack_weight: 0,
+        king_attackers: 0,
+    };
 
-        for sq in squares(own) {
-            let Some(p) = pos.piece_at(sq) else { continue };
-            let role = p.role();
-            sink.add(us, Term::Material, MATERIAL + role.index(), 1);
-            phase += PHASE_WEIGHT[role.index()];
-            sink.add(
-                us,
-                Term::Placement,
-                PLACEMENT + role.index() * 64 + relative(us, sq) as usize,
-                1,
-            );
-            let attacks = match role {
-                Role::Knight => knight_attacks(sq),
-                Role::Bishop => bishop_attacks(sq, occ ^ pos.pieces(us, Role::Queen)),
-                Role::Rook => rook_attacks(
-                    sq,
-                    occ ^ pos.pieces(us, Role::Queen) ^ pos.pieces(us, Role::Rook),
-                ),
-                Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-                _ => 0,
-            };
-            let maps = &mut attack_maps[us.index()];
-            maps.pieces |= attacks;
-            match role {
-                Role::Knight => maps.knights |= attacks,
-                Role::Bishop => maps.bishops |= attacks,
-                Role::Rook => maps.rooks |= attacks,
-                Role::Queen => maps.queens |= attacks,
-                _ => {}
+    // Material and the phase by role, placement by square (the pieces' in `pieces` below).
+    for role in [Role::Pawn, Role::King, Role::Zealot] {
+        let on = pos.pieces(us, role);
+        if on != 0 {
+            side.material(sink, role, on);
+            for sq in squares(on) {
+                side.placement(sink, role, sq);
             }
-            if attacks != 0 {
-                let n = (attacks & mobility_area).count_ones() as usize;
-                let table = match role {
-                    Role::Knight => MOBILITY_KNIGHT,
-                    Role::Bishop => MOBILITY_BISHOP,
-                    Role::Rook => MOBILITY_ROOK,
-                    _ => MOBILITY_QUEEN,
-                };
-                sink.add(us, Term::Mobility, table + n, 1);
-                let hits = (attacks & king_zone).count_ones() as i32;
-                if hits > 0 {
-                    king_attackers += 1;
-                    king_attack_weight += hits
-                        * match role {
-                            Role::Knight | Role::Bishop => KING_ATTACK_MINOR,
-                            Role::Rook => KING_ATTACK_ROOK,
-                            _ => KING_ATTACK_QUEEN,
-                        };
-                }
-            }
-            if role == Role::Rook {
-                let file = FILE_A << file_of(sq);
-                if file & our_pawns == 0 {
-                    let open = if file & their_pawns == 0 {
-                        ROOK_OPEN
-                    } else {
-                        ROOK_SEMI_OPEN
-                    };
-                    sink.add(us, Term::Pieces, open, 1);
-                }
-            }
-        }
-        if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
-            sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
-        }
-        king_attacks_on[us.index()] = (king_attack_weight, king_attackers);
-
-        // Pawn structure.
-        for sq in squares(our_pawns) {
-            let adj = adjacent_files(sq);
-            if our_pawns & adj == 0 {
-                sink.add(us, Term::PawnStructure, ISOLATED, 1);
-            }
-            if forward_span(us, sq) & our_pawns != 0 {
-                sink.add(us, Term::PawnStructure, DOUBLED, 1);
-            }
-            if pawn_attacks(them, sq) & our_pawns != 0 {
-                sink.add(us, Term::PawnStructure, SUPPORTED, 1);
-            }
-            let span = forward_span(us, sq);
-            let blockers = (span | ((span << 1) & !FILE_A) | ((span >> 1) & !FILE_H)) & their_pawns;
-            if blockers == 0 {
-                let r = rank_of(relative(us, sq)) as usize;
-                let stop = match us {
-                    Color::White => sq + 8,
-                    Color::Black => sq.wrapping_sub(8),
-                };
-                let blocked = stop < 64 && occ & bit(stop) != 0;
-                let table = if blocked { PASSED_BLOCKED } else { PASSED };
-                sink.add(us, Term::PassedPawns, table + r, 1);
-                // Kings' distance to the pawn's path matters in the endgame (not linear: the
-                // product with the rank is halved, rounding toward zero).
-                if let (Some(ok), Some(tk)) = (pos.king_square(us), pos.king_square(them)) {
-                    if stop < 64 {
-                        let d = |k: Square| chebyshev(k, stop);
-                        let eg = (d(tk) * 5 - d(ok) * 2) * r as i32 / 2;
-                        sink.fixed(us, Term::PassedPawns, Pair(0, eg));
-                    }
-                }
-            }
-        }
-
-        // Pawn shield before our king (midgame).
-        if let Some(k) = pos.king_square(us) {
-            let shield_zone = forward_span(us, k)
-                | forward_span(us, k) << 1 & !FILE_A
-                | forward_span(us, k) >> 1 & !FILE_H;
-            let near = shield_zone & our_pawns & (king_attacks(k) | forward_span(us, k));
-            let shield = (near.count_ones() as i32).min(3);
-            let open_files = {
-                let f = file_of(k) as i32;
-                (f - 1..=f + 1)
-                    .filter(|&ff| (0..8).contains(&ff) && (FILE_A << ff) & our_pawns == 0)
-                    .count() as i32
-            };
-            sink.add(us, Term::KingSafety, SHIELD, shield);
-            sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
         }
     }
+    let queens = pos.pieces(us, Role::Queen);
+    let rooks = pos.pieces(us, Role::Rook);
+    let mut maps = AttackMaps::default();
+    maps.knights = side.pieces(
+        sink,
+        Role::Knight,
+        pos,
+        MOBILITY_KNIGHT,
+        KING_ATTACK_MINOR,
+        knight_attacks,
+    );
+    maps.bishops = side.pieces(
+        sink,
+        Role::Bishop,
+        pos,
+        MOBILITY_BISHOP,
+        KING_ATTACK_MINOR,
+        |sq| t.bishop(sq, occ ^ queens),
+    );
+    maps.rooks = side.pieces(
+        sink,
+        Role::Rook,
+        pos,
+        MOBILITY_ROOK,
+        KING_ATTACK_ROOK,
+        |sq| t.rook(sq, occ ^ queens ^ rooks),
+    );
+    maps.queens = side.pieces(
+        sink,
+        Role::Queen,
+        pos,
+        MOBILITY_QUEEN,
+        KING_ATTACK_QUEEN,
+        |sq| t.bishop(sq, occ) | t.rook(sq, occ),
+    );
+    maps.pieces = maps.knights | maps.bishops | maps.rooks | maps.queens;
+
+    let our_files = pawns::files_of(our_pawns);
+    if rooks != 0 {
+        let their_files = pawns::files_of(their_pawns);
+        let open = (rooks & !our_files & !their_files).count_ones() as i32;
+        let semi_open = (rooks & !our_files & their_files).count_ones() as i32;
+        sink.add(us, Term::Pieces, ROOK_OPEN, open);
+        sink.add(us, Term::Pieces, ROOK_SEMI_OPEN, semi_open);
+    }
+    if pos.pieces(us, Role::Bishop).count_ones() >= 2 {
+        sink.add(us, Term::Pieces, BISHOP_PAIR, 1);
+    }
+
+    // Pawn structure.
+    if our_pawns != 0 {
+        let count = |b: Bitboard| b.count_ones() as i32;
+        sink.add(
+            us,
+            Term::PawnStructure,
+            ISOLATED,
+            count(pawns::isolated(our_pawns)),
+        );
+        sink.add(
+            us,
+            Term::PawnStructure,
+            DOUBLED,
+            count(pawns::doubled(us, our_pawns)),
+        );
+        let supported = our_pawns & pawn_attack_maps[us.index()];
+        sink.add(us, Term::PawnStructure, SUPPORTED, count(supported));
+    }
+    for sq in squares(pawns::passed(us, our_pawns, their_pawns)) {
+        let r = rank_of(relative(us, sq)) as usize;
+        let stop = match us {
+            Color::White => sq + 8,
+            Color::Black => sq.wrapping_sub(8),
+        };
+        let blocked = stop < 64 && occ & bit(stop) != 0;
+        let table = if blocked { PASSED_BLOCKED } else { PASSED };
+        sink.add(us, Term::PassedPawns, table + r, 1);
+        // Kings' distance to the pawn's path matters in the endgame (not linear: the
+        // product with the rank is halved, rounding toward zero).
+        if let (Some(ok), Some(tk)) = (pos.king_square(us), their_king) {
+            if stop < 64 {
+                let d = |k: Square| chebyshev(k, stop);
+                let eg = (d(tk) * 5 - d(ok) * 2) * r as i32 / 2;
+                sink.fixed(us, Term::PassedPawns, Pair(0, eg));
+            }
+        }
+    }
+
+    // Pawn shield before our king (midgame).
+    if let Some(k) = pos.king_square(us) {
+        let span = forward_span(us, k);
+        let shield_zone = span | pawns::beside(span);
+        let near = shield_zone & our_pawns & (king_attacks(k) | span);
+        let shield = (near.count_ones() as i32).min(3);
+        // The king's file and those beside it (inside the board) without our pawns.
+        let king_files = pawns::files_of(bit(k));
+        let open_files =
+            ((king_files | pawns::beside(king_files)) & !our_files & RANK_1).count_ones() as i32;
+        sink.add(us, Term::KingSafety, SHIELD, shield);
+        sink.add(us, Term::KingSafety, KING_OPEN_FILE, open_files);
+    }
+    SideSummary {
+        phase: side.phase,
+        attack_maps: maps,
+        king_attack: (side.king_attack_weight, side.king_attackers),
+    }
+}
+
+/// King danger (with the safe checks to come) and threats, from `us`'s attacks and the
+/// defence the other side's walk found.
+#[inline(always)]
+fn attack_terms<S: Sink>(
+    pos: &Position,
+    sink: &mut S,
+    t: Sliders,
+    us: Color,
+    pawn_attack_maps: &[Bitboard; 2],
+    sides: &[SideSummary; 2],
+) {
     let orthodox = matches!(pos.rules(), Rules::Orthodox | Rules::Chess960);
-    for us in [Color::White, Color::Black] {
-        let them = us.flip();
-        let defended = pawn_attack_maps[them.index()]
-            | attack_maps[them.index()].pieces
-            | pos.king_square(them).map_or(0, king_attacks);
-        // Attacks on the enemy king count against them: added to our side's safety term.
-        let (mut weight, attackers) = king_attacks_on[us.index()];
-        if orthodox {
-            if let Some(k) = pos.king_square(them) {
-                weight += safe_checks(pos, us, k, &attack_maps[us.index()], defended);
-            }
-        }
-        if attackers >= 2 {
-            let danger = (weight * weight * attackers / 4).min(KING_DANGER_CAP);
-            sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
-        }
-        if orthodox {
-            let value = threats(
-                pos,
-                us,
-                pawn_attack_maps[us.index()],
-                &attack_maps[us.index()],
-                pawn_attack_maps[them.index()],
-                defended,
-            );
-            sink.fixed(us, Term::Threats, value);
+    let them = us.flip();
+    let defended = pawn_attack_maps[them.index()]
+        | sides[them.index()].attack_maps.pieces
+        | pos.king_square(them).map_or(0, king_attacks);
+    // Attacks on the enemy king count against them: added to our side's safety term.
+    let (mut weight, attackers) = sides[us.index()].king_attack;
+    if orthodox {
+        if let Some(k) = pos.king_square(them) {
+            weight += safe_checks(pos, t, us, k, &sides[us.index()].attack_maps, defended);
         }
     }
-    phase.min(24)
+    if attackers >= 2 {
+        let danger = (weight * weight * attackers / 4).min(KING_DANGER_CAP);
+        sink.fixed(us, Term::KingSafety, Pair(danger, danger / 8));
+    }
+    if orthodox {
+        let value = threats(
+            pos,
+            us,
+            pawn_attack_maps[us.index()],
+            &sides[us.index()].attack_maps,
+            pawn_attack_maps[them.index()],
+            defended,
+        );
+        sink.fixed(us, Term::Threats, value);
+    }
 }
 
 /// The squares one side's pieces (not pawns or king) attack, all and by kind.
@@ -391,17 +422,87 @@ struct AttackMaps {
     queens: Bitboard,
 }
 
+/// One side's walk over its pieces: where their moves count as mobility, the enemy king's
+/// zone, and the attack on it gathered so far.
+struct SideWalk {
+    us: Color,
+    mobility_area: Bitboard,
+    king_zone: Bitboard,
+    /// The side's share of the game phase so far.
+    phase: i32,
+    king_attack_weight: i32,
+    king_attackers: i32,
+}
+
+impl SideWalk {
+    /// The material of our `on`, all of `role`, and their weight in the game phase.
+    #[inline(always)]
+    fn material<S: Sink>(&mut self, sink: &mut S, role: Role, on: Bitboard) {
+        let n = on.count_ones() as i32;
+        sink.add(self.us, Term::Material, index::MATERIAL + role.index(), n);
+        self.phase += PHASE_WEIGHT[role.index()] * n;
+    }
+
+    #[inline(always)]
+    fn placement<S: Sink>(&self, sink: &mut S, role: Role, sq: Square) {
+        let i = index::PLACEMENT + role.index() * 64 + relative(self.us, sq) as usize;
+        sink.add(self.us, Term::Placement, i, 1);
+    }
+
+    /// Placement, mobility (from the table at `mobility`) and hits on the king's zone (worth
+    /// `king_hit` each) of our pieces of `role`; returns the squares they attack.
+    #[inline(always)]
+    fn pieces<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        role: Role,
+        pos: &Position,
+        mobility: usize,
+        king_hit: i32,
+        attacks_from: impl Fn(Square) -> Bitboard,
+    ) -> Bitboard {
+        let on = pos.pieces(self.us, role);
+        if on == 0 {
+            return 0;
+        }
+        self.material(sink, role, on);
+        let mut all = 0;
+        for sq in squares(on) {
+            self.placement(sink, role, sq);
+            // Never empty: a piece on the board always reaches or guards some square.
+            let attacks = attacks_from(sq);
+            all |= attacks;
+            let n = (attacks & self.mobility_area).count_ones() as usize;
+            sink.add(self.us, Term::Mobility, mobility + n, 1);
+            let hits = (attacks & self.king_zone).count_ones() as i32;
+            if hits > 0 {
+                self.king_attackers += 1;
+                self.king_attack_weight += hits * king_hit;
+            }
+        }
+        all
+    }
+}
+
 /// King-attack weight of a check each kind of piece could give next move on a square the
 /// enemy does not defend (knight, bishop, rook, queen): an attack with checks to come is the
 /// one that breaks through.
 const SAFE_CHECK: [i32; 4] = [5, 4, 6, 5];
 
 /// The king-attack weight of `us`'s safe checks on the king at `k`, once per kind of piece.
-fn safe_checks(pos: &Position, us: Color, k: Square, ours: &AttackMaps, defended: Bitboard) -> i32 {
+#[inline(always)]
+fn safe_checks(
+    pos: &Position,
+    t: Sliders,
+    us: Color,
+    k: Square,
+    ours: &AttackMaps,
+    defended: Bitboard,
+) -> i32 {
     let occ = pos.occupied();
     let safe = !pos.by_color(us) & !defended;
-    let diagonal = bishop_attacks(k, occ);
-    let straight = rook_attacks(k, occ);
+    let diagonal = t.bishop(k, occ);
+    let straight = t.rook(k, occ);
     let checks = [
         knight_attacks(k) & ours.knights,
         diagonal & ours.bishops,
@@ -437,6 +538,7 @@ const HANGING: Pair = Pair(50, 25);
 
 /// `us`'s threats on `them`: their pieces attacked by our pawns, minors or rooks (rooks only
 /// where no pawn defends the victim), and attacked pieces nobody defends.
+#[inline(always)]
 fn threats(
     pos: &Position,
     us: Color,
@@ -451,19 +553,18 @@ fn threats(
     let mut total = Pair::default();
     total += THREAT_BY_PAWN * (our_pawn_attacks & pieces).count_ones() as i32;
     total += HANGING * (pieces & attacked & !defended).count_ones() as i32;
-    for sq in squares(pieces & (ours.knights | ours.bishops | ours.rooks)) {
-        let Some(victim) = pos.piece_at(sq).map(|p| p.role().index()) else {
-            continue;
-        };
-        if victim >= THREAT_BY_MINOR.len() {
-            continue;
-        }
-        if (ours.knights | ours.bishops) & bit(sq) != 0 {
-            total += THREAT_BY_MINOR[victim];
-        }
-        if ours.rooks & bit(sq) & !their_pawn_attacks != 0 {
-            total += THREAT_BY_ROOK[victim];
-        }
+    // By victim: a role's pieces attacked by our minors, and by our rooks where no pawn
+    // defends them.
+    let by_minor = ours.knights | ours.bishops;
+    let by_rook = ours.rooks & !their_pawn_attacks;
+    if pieces & (by_minor | by_rook) == 0 {
+        return total;
+    }
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let victims = pieces & pos.by_role(role);
+        let victim = role.index();
+        total += THREAT_BY_MINOR[victim] * (victims & by_minor).count_ones() as i32;
+        total += THREAT_BY_ROOK[victim] * (victims & by_rook).count_ones() as i32;
     }
     total
 }
@@ -611,6 +712,7 @@ impl Evaluator<Position> for ChessEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::attacks::bishop_attacks;
     use crate::games::chess::Rules;
 
     const TEMPO: Score = 12;
@@ -666,7 +768,7 @@ mod tests {
             for sq in squares(pos.pieces(Color::Black, Role::Bishop)) {
                 defended |= bishop_attacks(sq, pos.occupied());
             }
-            safe_checks(&pos, Color::White, king, &ours, defended)
+            safe_checks(&pos, sliders(), Color::White, king, &ours, defended)
         };
         assert_eq!(
             checks("6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"),

@@ -10,6 +10,7 @@ pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod pawns;
 pub mod pgn;
 pub mod position;
 pub mod rules;

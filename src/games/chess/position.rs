@@ -1,8 +1,6 @@
 //! The chess-family position: bitboards plus a mailbox, the state FEN carries, and make/unmake.
 
-use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use super::attacks::{between, king_attacks, knight_attacks, pawn_attacks, sliders};
 use super::bitboard::{bit, lsb, squares, Bitboard};
 use super::moves::{ChessMove, MoveKind};
 use super::rules::{Rules, SCEPTER_SQUARES};
@@ -175,11 +173,12 @@ impl Position {
         let diag = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
         let orth = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
         let steppers = self.roles[Role::King.index()] | self.roles[Role::Zealot.index()];
+        let t = sliders();
         them & ((pawn_attacks(by.flip(), sq) & self.roles[Role::Pawn.index()])
             | (knight_attacks(sq) & self.roles[Role::Knight.index()])
             | (king_attacks(sq) & steppers)
-            | (bishop_attacks(sq, occupied) & diag)
-            | (rook_attacks(sq, occupied) & orth))
+            | (t.bishop(sq, occupied) & diag)
+            | (t.rook(sq, occupied) & orth))
     }
 
     /// Our pieces that alone stand between our king and an enemy slider.
@@ -189,7 +188,8 @@ impl Position {
         let occ = self.occupied();
         let diag = (self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()]) & them;
         let orth = (self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]) & them;
-        let snipers = (bishop_attacks(king, them) & diag) | (rook_attacks(king, them) & orth);
+        let t = sliders();
+        let snipers = (t.bishop(king, them) & diag) | (t.rook(king, them) & orth);
         let mut pinned = 0;
         for s in squares(snipers) {
             let b = between(king, s) & occ;
@@ -200,6 +200,8 @@ impl Position {
         pinned & self.colors[us.index()]
     }
 
+    // Inlined: make calls it on every move.
+    #[inline(always)]
     pub(super) fn compute_checkers(&self) -> Bitboard {
         match self.king_square(self.side) {
             Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),

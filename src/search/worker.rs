@@ -51,10 +51,12 @@ const NO_SLOT: usize = usize::MAX;
 
 /// Late-move-reduction table, indexed by depth and move number.
 fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
+    // 64 logarithms rather than one per cell: every search builds the table afresh.
+    let ln: [f64; 64] = std::array::from_fn(|i| (i as f64).ln());
     let mut t = vec![[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (n, cell) in row.iter_mut().enumerate().skip(1) {
-            *cell = (base + (d as f64).ln() * (n as f64).ln() / divisor) as i32;
+            *cell = (base + ln[d] * ln[n] / divisor) as i32;
         }
     }
     t

@@ -145,7 +145,8 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
     /// Static exchange evaluation: does `m` win at least `threshold`? Games without an exchange
-    /// model answer true.
+    /// model answer true. A move that wins at least some threshold wins at least every lower
+    /// one (the search reuses an answer at 0 for thresholds below it).
     fn see_at_least(&self, _m: Self::Move, _threshold: Score) -> bool {
         true
     }

@@ -18,17 +18,26 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// unlike ones.
 const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
+/// A move with its ordering score.
+#[derive(Clone, Copy)]
+pub struct Scored<M> {
+    m: M,
+    score: Score,
+    /// The exchange test at 0 ran and passed: the search need not run it again.
+    won_exchange: bool,
+}
+
 /// Borrows the caller's buffers (returning a kilobyte-sized list by value costs a copy per node).
 pub struct MovePicker<'a, M: Copy> {
     /// Each move with its ordering score; only the generated moves are ever touched.
-    entries: &'a mut MoveList<(M, Score)>,
+    entries: &'a mut MoveList<Scored<M>>,
     next: usize,
 }
 
 impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     #[allow(clippy::too_many_arguments)]
     pub fn new<G: Game<Move = M>>(
-        entries: &'a mut MoveList<(M, Score)>,
+        entries: &'a mut MoveList<Scored<M>>,
         game: &G,
         moves: &MoveList<M>,
         tt_move: Option<M>,
@@ -41,6 +50,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         let with_continuation = !continuation[0].is_empty() || !continuation[1].is_empty();
         entries.clear();
         for &m in moves.iter() {
+            let mut won_exchange = false;
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
@@ -48,7 +58,8 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
                 if !capture_history.is_empty() {
                     order += capture_history[game.piece_to_slot(m)] / CAPTURE_HISTORY_DIVISOR;
                 }
-                if !use_see || game.see_at_least(m, 0) {
+                won_exchange = use_see && game.see_at_least(m, 0);
+                if !use_see || won_exchange {
                     GOOD_NOISY + order
                 } else {
                     BAD_NOISY + order
@@ -64,7 +75,11 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
                 }
                 score
             };
-            entries.push((m, score));
+            entries.push(Scored {
+                m,
+                score,
+                won_exchange,
+            });
         }
         MovePicker { entries, next: 0 }
     }
@@ -78,14 +93,21 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         }
         let mut best = self.next;
         for i in self.next + 1..n {
-            if list[i].1 > list[best].1 {
+            if list[i].score > list[best].score {
                 best = i;
             }
         }
         list.swap(self.next, best);
-        let m = list[self.next].0;
+        let m = list[self.next].m;
         self.next += 1;
         Some(m)
+    }
+
+    /// Whether the move last handed out was found to win at least 0 in the exchange test
+    /// (false where the test did not run).
+    #[inline]
+    pub fn won_exchange(&self) -> bool {
+        self.next > 0 && self.entries.as_slice()[self.next - 1].won_exchange
     }
 }
 

@@ -774,10 +774,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
                         continue;
                     }
-                } else if depth <= params.see_prune_max_depth
-                    && !self.game.see_at_least(m, -params.see_prune_margin * depth)
-                {
-                    continue;
+                } else if depth <= params.see_prune_max_depth {
+                    let threshold = -params.see_prune_margin * depth;
+                    // The picker's test at 0 already answers a threshold at or below 0.
+                    let passes = (threshold <= 0 && picker.won_exchange())
+                        || self.game.see_at_least(m, threshold);
+                    if !passes {
+                        continue;
+                    }
                 }
             }
             let piece_to = if with_continuation {

@@ -281,6 +281,34 @@ impl Position {
         }
     }
 
+    // ----- board editing for unmake: bitboards and mailbox only, as unmake restores the key
+    // whole from its undo record (XORing it square by square would be thrown away).
+
+    #[inline(always)]
+    fn put_keyless(&mut self, sq: Square, p: Piece) {
+        let b = bit(sq);
+        self.roles[p.role().index()] |= b;
+        self.colors[p.color().index()] |= b;
+        self.board[sq as usize] = Some(p);
+    }
+
+    #[inline(always)]
+    fn remove_keyless(&mut self, sq: Square, p: Piece) {
+        let b = bit(sq);
+        self.roles[p.role().index()] ^= b;
+        self.colors[p.color().index()] ^= b;
+        self.board[sq as usize] = None;
+    }
+
+    #[inline(always)]
+    fn shift_keyless(&mut self, from: Square, to: Square, p: Piece) {
+        let b = bit(from) | bit(to);
+        self.roles[p.role().index()] ^= b;
+        self.colors[p.color().index()] ^= b;
+        self.board[from as usize] = None;
+        self.board[to as usize] = Some(p);
+    }
+
     // ----- board editing (keeps bitboards, mailbox and key in step) --------------------------
 
     #[inline(always)]
@@ -463,36 +491,36 @@ impl Position {
             MoveKind::Castle => {
                 let (rook_from, rook_to) = castle_rook_squares(to);
                 let king = Piece::new(us, Role::King);
-                self.shift(to, from, king);
-                self.shift(rook_to, rook_from, Piece::new(us, Role::Rook));
+                self.shift_keyless(to, from, king);
+                self.shift_keyless(rook_to, rook_from, Piece::new(us, Role::Rook));
             }
             MoveKind::EnPassant => {
                 let victim_sq = if us == Color::White { to - 8 } else { to + 8 };
-                self.shift(to, from, Piece::new(us, Role::Pawn));
-                self.put(victim_sq, Piece::new(us.flip(), Role::Pawn));
+                self.shift_keyless(to, from, Piece::new(us, Role::Pawn));
+                self.put_keyless(victim_sq, Piece::new(us.flip(), Role::Pawn));
             }
             MoveKind::Normal if from == to => {
                 for (i, sq) in squares(undo.blast).enumerate() {
                     if let Some(p) = undo.blasted[i] {
-                        self.put(sq, p);
+                        self.put_keyless(sq, p);
                     }
                 }
             }
             MoveKind::Normal => {
                 if let Some(p) = self.board[to as usize] {
-                    self.shift(to, from, p);
+                    self.shift_keyless(to, from, p);
                 }
                 if let Some(victim) = undo.captured {
-                    self.put(to, victim);
+                    self.put_keyless(to, victim);
                 }
             }
             _ => {
                 if let Some(p) = self.board[to as usize] {
-                    self.remove(to, p);
+                    self.remove_keyless(to, p);
                 }
-                self.put(from, Piece::new(us, Role::Pawn));
+                self.put_keyless(from, Piece::new(us, Role::Pawn));
                 if let Some(victim) = undo.captured {
-                    self.put(to, victim);
+                    self.put_keyless(to, victim);
                 }
             }
         }

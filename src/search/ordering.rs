@@ -32,6 +32,9 @@ pub struct MovePicker<'a, M: Copy> {
     /// Each move with its ordering score; only the generated moves are ever touched.
     entries: &'a mut MoveList<Scored<M>>,
     next: usize,
+    /// Where the best move stands before any is handed out, found while scoring (the first
+    /// pick then needs no scan; a cut-off usually comes at that first move).
+    first_best: usize,
 }
 
 impl<'a, M: Copy + Eq> MovePicker<'a, M> {
@@ -49,6 +52,8 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     ) -> Self {
         let with_continuation = !continuation[0].is_empty() || !continuation[1].is_empty();
         entries.clear();
+        let mut first_best = 0;
+        let mut best_score = Score::MIN;
         for &m in moves.iter() {
             let mut won_exchange = false;
             let score = if Some(m) == tt_move {
@@ -75,13 +80,23 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
                 }
                 score
             };
+            // Strictly greater: the first of equal bests, as the scan in `next_move` picks (and
+            // index 0 if every score is the minimum).
+            if score > best_score {
+                best_score = score;
+                first_best = entries.len();
+            }
             entries.push(Scored {
                 m,
                 score,
                 won_exchange,
             });
         }
-        MovePicker { entries, next: 0 }
+        MovePicker {
+            entries,
+            next: 0,
+            first_best,
+        }
     }
 
     /// The best remaining move, or None when all have been handed out.
@@ -91,12 +106,19 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if list[i].score > list[best].score {
-                best = i;
+        let best = if self.next == 0 {
+            self.first_best
+        } else {
+            let mut best = self.next;
+            let mut best_score = list[best].score;
+            for (i, e) in list.iter().enumerate().skip(self.next + 1) {
+                if e.score > best_score {
+                    best = i;
+                    best_score = e.score;
+                }
             }
-        }
+            best
+        };
         list.swap(self.next, best);
         let m = list[self.next].m;
         self.next += 1;

@@ -322,20 +322,13 @@ impl Position {
 
     #[inline(always)]
     pub(super) fn remove(&mut self, sq: Square, p: Piece) {
-        let b = bit(sq);
-        self.roles[p.role().index()] ^= b;
-        self.colors[p.color().index()] ^= b;
-        self.board[sq as usize] = None;
+        self.remove_keyless(sq, p);
         self.key ^= KEYS.pieces[p.index()][sq as usize];
     }
 
     #[inline(always)]
     fn shift(&mut self, from: Square, to: Square, p: Piece) {
-        let b = bit(from) | bit(to);
-        self.roles[p.role().index()] ^= b;
-        self.colors[p.color().index()] ^= b;
-        self.board[from as usize] = None;
-        self.board[to as usize] = Some(p);
+        self.shift_keyless(from, to, p);
         let k = &KEYS.pieces[p.index()];
         self.key ^= k[from as usize] ^ k[to as usize];
     }

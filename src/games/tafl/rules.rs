@@ -119,7 +119,13 @@ pub struct RuleSet {
     pub start_defenders: u8,
     /// The guards' moves in the start position (the siege's measure, see `eval`).
     pub start_guard_moves: i32,
+    /// The corner whose blockade each square counts for ([`NO_ZONE`] if none), so that the
+    /// evaluator looks it up instead of measuring against every corner.
+    pub corner_zone: [u8; CELLS],
 }
+
+/// A square in no corner's blockade zone.
+pub const NO_ZONE: u8 = u8::MAX;
 
 /// Why a rules string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -524,7 +530,13 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         hostile_centre_empty: list("cenhe", ALL),
         hostile_centre_taken: list("cenh", ATTACKER),
         start_guard_moves: 0,
+        corner_zone: [NO_ZONE; CELLS],
     };
+    for &sq in &rules.squares {
+        if let Some(zone) = super::eval::corner_zone(&rules, sq) {
+            rules.corner_zone[sq as usize] = zone as u8;
+        }
+    }
     let mut grid = [Cell::Off; CELLS];
     for &sq in &rules.squares {
         grid[sq as usize] = Cell::Empty;

@@ -5,7 +5,9 @@
 use super::board::{distance, file_of, rank_of, step, Square, MAX_SIZE};
 use super::movegen::escapes_open_from;
 use super::position::{Cell, Side, TaflPosition};
-use super::rules::{kind, Escape, RuleSet, CENTRE, DEFENDER, EDGE, KING, NO_ZONE, SPECIAL};
+use super::rules::{
+    kind, Escape, RuleSet, BESIDE_SPECIAL, CENTRE, DEFENDER, EDGE, KING, NO_ZONE, SPECIAL,
+};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
@@ -148,8 +150,15 @@ fn reachable_by(pos: &TaflPosition, sq: Square, side: Side) -> bool {
 fn hanging_pieces(pos: &TaflPosition, victim: Side, pieces: &[Square]) -> i32 {
     let captor = victim.flip();
     let victim_kind = kind(victim.taflman());
+    // An anvil is one of the captor's pieces or a corner or throne: most pieces have neither
+    // beside them.
+    let anvils = TaflPosition::prey_mask(victim);
+    let rules = pos.rules();
     let mut n = 0;
     for &sq in pieces {
+        if rules.flags(sq) & BESIDE_SPECIAL == 0 && !pos.beside(sq, anvils) {
+            continue;
+        }
         // Along each axis: an anvil on one side and a reachable empty square on the other
         // (the cheap test of emptiness first).
         for (a, b) in [(0, 1), (2, 3)] {

@@ -72,6 +72,8 @@ pub const CENTRE: u8 = 4;
 pub const EDGE: u8 = 8;
 /// On a centre square or next to one (where `ks:c` makes the king strong).
 pub const NEAR_CENTRE: u8 = 16;
+/// Next to a corner or a throne (where the square itself may be the far side of a capture).
+pub const BESIDE_SPECIAL: u8 = 32;
 pub const SPECIAL: u8 = CORNER | CENTRE;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -495,6 +497,14 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
             let n = (c as isize + d) as usize;
             if flags[n] & ON_BOARD != 0 {
                 flags[n] |= NEAR_CENTRE;
+            }
+        }
+    }
+    for &c in corners.iter().chain(&centres) {
+        for d in STEPS {
+            let n = (c as isize + d) as usize;
+            if flags[n] & ON_BOARD != 0 {
+                flags[n] |= BESIDE_SPECIAL;
             }
         }
     }

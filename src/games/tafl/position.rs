@@ -359,11 +359,21 @@ impl TaflPosition {
     /// this of every move). The board needs no change: the vacated square can never be the far
     /// side of a capture, since the mover would have passed through the enemy piece to get
     /// there. A weak king counts as one.
-    #[inline]
+    #[inline(always)]
     pub fn capture_count(&self, m: TaflMove) -> u8 {
+        // Most moves land beside nothing they could take: that test is inlined where it is
+        // asked, the full count is not.
+        if !self.beside(m.to(), Self::prey_mask(self.side)) {
+            return 0;
+        }
+        self.capture_count_beside(m)
+    }
+
+    /// [`Self::capture_count`] once something to take stands beside the target square.
+    #[inline(never)]
+    fn capture_count_beside(&self, m: TaflMove) -> u8 {
         let (to, side) = (m.to(), self.side);
-        // Most moves land beside nothing they could take.
-        if !self.beside(to, Self::prey_mask(side)) || !self.hammer(self.cells[m.from() as usize]) {
+        if !self.hammer(self.cells[m.from() as usize]) {
             return 0;
         }
         let enemy = side.flip().taflman();

@@ -2,10 +2,12 @@
 //! from the king to the gates (two at once is usually decisive); the attackers want the gates
 //! sealed and a ring closing round the king. Material matters less than either.
 
-use super::board::{distance, file_of, rank_of, step, Square};
+use super::board::{distance, file_of, rank_of, step, Square, MAX_SIZE};
 use super::movegen::escapes_open_from;
 use super::position::{Cell, Side, TaflPosition};
-use super::rules::{kind, Escape, RuleSet, CENTRE, DEFENDER, EDGE, KING, SPECIAL};
+use super::rules::{
+    kind, Escape, RuleSet, BESIDE_SPECIAL, CENTRE, DEFENDER, EDGE, KING, NO_ZONE, SPECIAL,
+};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
@@ -73,8 +75,29 @@ fn material(pos: &TaflPosition) -> Score {
         - (pos.defender_count() as Score - rules.start_defenders as Score) * DEFENDER_VALUE
 }
 
+/// The most squares a king reaches in one move: a full rank and file of the largest board.
+const MAX_REACH: usize = 2 * (MAX_SIZE as usize - 1);
+
+/// Squares a piece reaches in one move, kept on the stack (the evaluator allocates nothing).
+struct Reach {
+    squares: [Square; MAX_REACH],
+    len: usize,
+}
+
+impl Reach {
+    fn push(&mut self, sq: Square) {
+        if self.len < MAX_REACH {
+            self.squares[self.len] = sq;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
+}
+
 /// Squares the king can reach in one move, and the escape squares among them.
-fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Vec<Square>) -> u32 {
+fn king_reach(pos: &TaflPosition, from: Square, reach: &mut Reach) -> u32 {
     let rules = pos.rules();
     let mut gates = 0;
     for d in 0..4 {
@@ -122,25 +145,32 @@ fn reachable_by(pos: &TaflPosition, sq: Square, side: Side) -> bool {
     false
 }
 
-/// Pieces of `victim` that the other side could capture with its next move.
-fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
+/// Pieces of `victim` (its taflmen, listed in `pieces`) that the other side could capture
+/// with its next move.
+fn hanging_pieces(pos: &TaflPosition, victim: Side, pieces: &[Square]) -> i32 {
     let captor = victim.flip();
-    let mine = victim.taflman();
-    let victim_kind = kind(mine);
+    let victim_kind = kind(victim.taflman());
+    // An anvil is one of the captor's pieces or a corner or throne: most pieces have neither
+    // beside them.
+    let anvils = TaflPosition::prey_mask(victim);
+    let rules = pos.rules();
     let mut n = 0;
-    for &sq in &pos.rules().squares {
-        if pos.cell(sq) != mine {
+    for &sq in pieces {
+        if rules.flags(sq) & BESIDE_SPECIAL == 0 && !pos.beside(sq, anvils) {
             continue;
         }
-        // Along each axis: an anvil on one side and a reachable empty square on the other.
+        // Along each axis: an anvil on one side and a reachable empty square on the other
+        // (the cheap test of emptiness first).
         for (a, b) in [(0, 1), (2, 3)] {
             let (x, y) = (step(sq, a), step(sq, b));
-            if pos.cell(x) == Cell::Off || pos.cell(y) == Cell::Off {
+            let (cx, cy) = (pos.cell(x), pos.cell(y));
+            if cx == Cell::Off || cy == Cell::Off {
                 continue;
             }
             let anvil = |s: Square| pos.hostile(s, captor, victim_kind);
-            let open = |s: Square| pos.cell(s) == Cell::Empty && reachable_by(pos, s, captor);
-            if (anvil(x) && open(y)) || (anvil(y) && open(x)) {
+            if (cy == Cell::Empty && anvil(x) && reachable_by(pos, y, captor))
+                || (cx == Cell::Empty && anvil(y) && reachable_by(pos, x, captor))
+            {
                 n += 1;
                 break;
             }
@@ -152,39 +182,88 @@ fn hanging_pieces(pos: &TaflPosition, victim: Side) -> i32 {
 /// Moves the defenders' guards (not the king) have on the board `cell` describes: what a
 /// siege takes away.
 pub fn guard_moves(rules: &RuleSet, cell: impl Fn(Square) -> Cell) -> i32 {
+    rules
+        .squares
+        .iter()
+        .filter(|&&sq| cell(sq) == Cell::Defender)
+        .map(|&sq| guard_moves_from(rules, &cell, sq))
+        .sum()
+}
+
+/// The moves of the guard on `sq`.
+#[inline]
+fn guard_moves_from(rules: &RuleSet, cell: &impl Fn(Square) -> Cell, sq: Square) -> i32 {
     let mut n = 0;
-    for &sq in &rules.squares {
-        if cell(sq) != Cell::Defender {
-            continue;
-        }
-        for d in 0..4 {
-            let mut to = sq;
-            loop {
-                to = step(to, d);
-                if cell(to) != Cell::Empty {
-                    break;
-                }
-                if rules.flags(to) & SPECIAL == 0 {
-                    n += 1;
-                    continue;
-                }
-                n += rules.may_stop(DEFENDER, sq, to) as i32;
-                if !rules.may_pass(DEFENDER, sq, to) {
-                    break;
-                }
+    for d in 0..4 {
+        let mut to = sq;
+        loop {
+            to = step(to, d);
+            if cell(to) != Cell::Empty {
+                break;
+            }
+            if rules.flags(to) & SPECIAL == 0 {
+                n += 1;
+                continue;
+            }
+            n += rules.may_stop(DEFENDER, sq, to) as i32;
+            if !rules.may_pass(DEFENDER, sq, to) {
+                break;
             }
         }
     }
     n
 }
 
+#[cfg(test)]
 fn guard_mobility(pos: &TaflPosition) -> i32 {
     guard_moves(pos.rules(), |sq| pos.cell(sq))
 }
 
+/// The taflmen of each side (not the king), gathered in one pass over the board so that the
+/// terms visit pieces rather than every square.
+struct Pieces {
+    attackers: [Square; MAX_PIECES],
+    attacker_count: usize,
+    defenders: [Square; MAX_PIECES],
+    defender_count: usize,
+}
+
+const MAX_PIECES: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+impl Pieces {
+    fn of(pos: &TaflPosition) -> Pieces {
+        let mut p = Pieces {
+            attackers: [0; MAX_PIECES],
+            attacker_count: 0,
+            defenders: [0; MAX_PIECES],
+            defender_count: 0,
+        };
+        for &sq in &pos.rules().squares {
+            match pos.cell(sq) {
+                Cell::Attacker if p.attacker_count < MAX_PIECES => {
+                    p.attackers[p.attacker_count] = sq;
+                    p.attacker_count += 1;
+                }
+                Cell::Defender if p.defender_count < MAX_PIECES => {
+                    p.defenders[p.defender_count] = sq;
+                    p.defender_count += 1;
+                }
+                _ => {}
+            }
+        }
+        p
+    }
+    fn attackers(&self) -> &[Square] {
+        &self.attackers[..self.attacker_count]
+    }
+    fn defenders(&self) -> &[Square] {
+        &self.defenders[..self.defender_count]
+    }
+}
+
 /// Which corner's blockade a square counts for: within two steps of it, except the two squares
-/// that touch it.
-fn corner_zone(rules: &RuleSet, sq: Square) -> Option<usize> {
+/// that touch it (read once into the rule set's table).
+pub(super) fn corner_zone(rules: &RuleSet, sq: Square) -> Option<usize> {
     let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
     rules.corners.iter().position(|&g| {
         let (gf, gr) = (file_of(g) as i32, rank_of(g) as i32);
@@ -254,8 +333,12 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     let Some(king) = pos.king_square() else {
         return t;
     };
+    let pieces = Pieces::of(pos);
     // Defenders.
-    let mut reach = Vec::with_capacity(24);
+    let mut reach = Reach {
+        squares: [0; MAX_REACH],
+        len: 0,
+    };
     let open_now = king_reach(pos, king, &mut reach);
     t.king_open_gates = -match open_now {
         0 => 0,
@@ -263,13 +346,13 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
         _ => 1500,
     };
     let mut two_move_gates = 0u32;
-    for &s in &reach {
+    for &s in reach.as_slice() {
         two_move_gates |= escapes_open_from(pos, s);
     }
     let routes = two_move_gates.count_ones() as Score;
     t.king_escape_routes = -(routes * 45 + if routes >= 2 { 60 } else { 0 });
     let nearest_gate = escape_distance(rules, king);
-    t.king_mobility = -(reach.len() as Score * 4 + (rules.size as i32 - 1 - nearest_gate) * 2);
+    t.king_mobility = -(reach.len as Score * 4 + (rules.size as i32 - 1 - nearest_gate) * 2);
     let guards = (0..4)
         .filter(|&d| pos.cell(step(king, d)) == Cell::Defender)
         .count() as Score;
@@ -277,12 +360,14 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
 
     // Attackers.
     let mut blockade = [0; 32];
-    for &sq in &rules.squares {
-        if pos.cell(sq) == Cell::Attacker {
-            if let Some(corner) = corner_zone(rules, sq) {
-                blockade[corner % 32] += 1;
-            }
+    // The ring tightens: every attacker within five steps of the king presses him.
+    let mut pressure = 0;
+    for &sq in pieces.attackers() {
+        let zone = rules.corner_zone[sq as usize];
+        if zone != NO_ZONE {
+            blockade[zone as usize % 32] += 1;
         }
+        pressure += (6 - distance(sq, king)).max(0);
     }
     t.gate_control = blockade.iter().map(|&n: &i32| n.min(3) * 22).sum();
     if rules.flags(king) & EDGE == 0 {
@@ -295,21 +380,20 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
             .count() as Score;
         t.king_ring = closed * closed * 18;
     }
-    // The ring tightens: every attacker within five steps of the king presses him.
-    let mut pressure = 0;
-    for &sq in &rules.squares {
-        if pos.cell(sq) == Cell::Attacker {
-            pressure += (6 - distance(sq, king)).max(0);
-        }
-    }
     t.king_ring += pressure * 4;
 
-    t.squeeze = (rules.start_guard_moves - guard_mobility(pos)) * 3;
+    let cell = |sq: Square| pos.cell(sq);
+    let guard_mobility: i32 = pieces
+        .defenders()
+        .iter()
+        .map(|&sq| guard_moves_from(rules, &cell, sq))
+        .sum();
+    t.squeeze = (rules.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
 
     // Pieces en prise: the side to move gets to take first.
-    let a = hanging_pieces(pos, Side::Attackers);
-    let d = hanging_pieces(pos, Side::Defenders);
+    let a = hanging_pieces(pos, Side::Attackers, pieces.attackers());
+    let d = hanging_pieces(pos, Side::Defenders, pieces.defenders());
     t.hanging = match pos.side_to_move() {
         Side::Attackers => d.min(1) * 60 + d * 20 - a * 25,
         Side::Defenders => d * -25 + -(a.min(1) * 50 + a * 15),

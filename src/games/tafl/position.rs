@@ -337,12 +337,41 @@ impl TaflPosition {
         (n, king)
     }
 
+    /// Does a neighbour of `sq` hold one of the cells in `mask` (bit `1 << cell` per cell)?
+    /// Branch-free, for the quick tests that rule most squares out.
+    #[inline(always)]
+    pub(super) fn beside(&self, sq: Square, mask: u8) -> bool {
+        let bit = |d: usize| mask >> self.cells[step(sq, d) as usize] as u8;
+        (bit(0) | bit(1) | bit(2) | bit(3)) & 1 != 0
+    }
+
+    /// The cells a move of `side` could capture: the enemy taflmen, and the king when the
+    /// attackers move.
+    #[inline(always)]
+    pub(super) fn prey_mask(side: Side) -> u8 {
+        match side {
+            Side::Attackers => 1 << Cell::Defender as u8 | 1 << Cell::King as u8,
+            Side::Defenders => 1 << Cell::Attacker as u8,
+        }
+    }
+
     /// How many pieces `m` would capture by custody, without playing it (move ordering asks
     /// this of every move). The board needs no change: the vacated square can never be the far
     /// side of a capture, since the mover would have passed through the enemy piece to get
     /// there. A weak king counts as one.
-    #[inline]
+    #[inline(always)]
     pub fn capture_count(&self, m: TaflMove) -> u8 {
+        // Most moves land beside nothing they could take: that test is inlined where it is
+        // asked, the full count is not.
+        if !self.beside(m.to(), Self::prey_mask(self.side)) {
+            return 0;
+        }
+        self.capture_count_beside(m)
+    }
+
+    /// [`Self::capture_count`] once something to take stands beside the target square.
+    #[inline(never)]
+    fn capture_count_beside(&self, m: TaflMove) -> u8 {
         let (to, side) = (m.to(), self.side);
         if !self.hammer(self.cells[m.from() as usize]) {
             return 0;

@@ -72,6 +72,8 @@ pub const CENTRE: u8 = 4;
 pub const EDGE: u8 = 8;
 /// On a centre square or next to one (where `ks:c` makes the king strong).
 pub const NEAR_CENTRE: u8 = 16;
+/// Next to a corner or a throne (where the square itself may be the far side of a capture).
+pub const BESIDE_SPECIAL: u8 = 32;
 pub const SPECIAL: u8 = CORNER | CENTRE;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +121,13 @@ pub struct RuleSet {
     pub start_defenders: u8,
     /// The guards' moves in the start position (the siege's measure, see `eval`).
     pub start_guard_moves: i32,
+    /// The corner whose blockade each square counts for ([`NO_ZONE`] if none), so that the
+    /// evaluator looks it up instead of measuring against every corner.
+    pub corner_zone: [u8; CELLS],
 }
+
+/// A square in no corner's blockade zone.
+pub const NO_ZONE: u8 = u8::MAX;
 
 /// Why a rules string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -492,6 +500,14 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
             }
         }
     }
+    for &c in corners.iter().chain(&centres) {
+        for d in STEPS {
+            let n = (c as isize + d) as usize;
+            if flags[n] & ON_BOARD != 0 {
+                flags[n] |= BESIDE_SPECIAL;
+            }
+        }
+    }
     let mut rules = RuleSet {
         name: name.to_string(),
         text: text.to_string(),
@@ -524,7 +540,13 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         hostile_centre_empty: list("cenhe", ALL),
         hostile_centre_taken: list("cenh", ATTACKER),
         start_guard_moves: 0,
+        corner_zone: [NO_ZONE; CELLS],
     };
+    for &sq in &rules.squares {
+        if let Some(zone) = super::eval::corner_zone(&rules, sq) {
+            rules.corner_zone[sq as usize] = zone as u8;
+        }
+    }
     let mut grid = [Cell::Off; CELLS];
     for &sq in &rules.squares {
         grid[sq as usize] = Cell::Empty;

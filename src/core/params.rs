@@ -119,6 +119,7 @@ impl SearchParams {
     /// have passed a strength test on chess alone (README, "Testing play-changing changes").
     pub const ORTHODOX: SearchParams = SearchParams {
         prune_quiet_checks: false,
+        correction_history: true,
         ..SearchParams::CHESS
     };
 

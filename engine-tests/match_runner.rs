@@ -667,3 +667,25 @@ fn a_tafl_match_under_another_rule_set_is_refereed_by_it() {
     ));
     assert!(!ok && stderr.contains("same tafl options"), "{stderr}");
 }
+
+/// `EvalWeights` is how one engine plays, not the game: engines with different tables meet (the
+/// tuned-against-default test README describes), while different `UCI_Chess960` is refused.
+#[test]
+fn chess_engines_may_differ_in_weights_but_not_in_rules() {
+    let (ok, stdout, stderr) = run_match(&format!(
+        "--variant chess {} {} --nodes 500 --max-moves 20 --games 2",
+        regalia_engine("tuned", "option.EvalWeights=tuned"),
+        regalia_engine("default", ""),
+    ));
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("tuned") && stdout.contains("default"),
+        "{stdout}"
+    );
+    let (ok, _, stderr) = run_match(&format!(
+        "--variant chess {} {} --nodes 500 --games 2",
+        regalia_engine("a", "option.UCI_Chess960=true"),
+        regalia_engine("b", ""),
+    ));
+    assert!(!ok && stderr.contains("same chess options"), "{stderr}");
+}

@@ -5,8 +5,9 @@
 use super::{EngineSpec, MatchError};
 use crate::session::{Session, Variant};
 
-/// The variant options (those the variant owns) of the engines; every engine must be given the
-/// same ones, or the engines would play different games.
+/// The variant options (those the variant owns) of the engines that change the rules; every
+/// engine must be given the same ones, or the engines would play different games. Options that
+/// only change how one engine plays (`EvalWeights`) may differ.
 pub fn variant_options(
     variant: Variant,
     engines: &[EngineSpec],
@@ -14,7 +15,9 @@ pub fn variant_options(
     let own = |e: &EngineSpec| -> Vec<(String, String)> {
         e.options
             .iter()
-            .filter(|(name, _)| Variant::owning_option(name) == Some(variant))
+            .filter(|(name, _)| {
+                Variant::owning_option(name) == Some(variant) && variant.option_changes_rules(name)
+            })
             .cloned()
             .collect()
     };

@@ -86,6 +86,12 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
         Vec::new()
     }
+    /// Whether the variant's own option `name` changes the game itself (`UCI_Chess960`,
+    /// `TaflRules`), so that every player and the referee must share it, rather than only how
+    /// this engine plays it (`EvalWeights`), which each engine of a match may set its own way.
+    fn option_changes_rules(&self, _name: &str) -> bool {
+        true
+    }
     /// Quarter turns (clockwise) that bring `seat`'s side of the board to the bottom of a
     /// diagram: the first seat sits at the bottom, the second across the board.
     fn seat_turn(&self, _g: &Self::G, seat: u8) -> u8 {

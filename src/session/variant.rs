@@ -186,6 +186,19 @@ impl Variant {
         self.visit(Choices)
     }
 
+    /// Whether this variant's own option `name` changes the rules of the game (see
+    /// [`VariantRules::option_changes_rules`]).
+    pub fn option_changes_rules(self, name: &str) -> bool {
+        struct Changes<'a>(&'a str);
+        impl RulesVisitor for Changes<'_> {
+            type Output = bool;
+            fn visit<V: VariantRules>(self, rules: V) -> bool {
+                rules.option_changes_rules(self.0)
+            }
+        }
+        self.visit(Changes(name))
+    }
+
     /// The variant whose own option is called `name` (case-insensitive), if any.
     pub fn owning_option(name: &str) -> Option<Variant> {
         struct Owns<'a>(&'a str);

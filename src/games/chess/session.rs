@@ -173,6 +173,11 @@ impl VariantRules for ChessVariant {
         ]
     }
 
+    /// The weights table is how one engine plays, not the game: engines of a match may differ.
+    fn option_changes_rules(&self, name: &str) -> bool {
+        !name.trim().eq_ignore_ascii_case("EvalWeights")
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {
         if !self.orthodox() {
             return None;

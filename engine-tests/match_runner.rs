@@ -669,17 +669,17 @@ fn a_tafl_match_under_another_rule_set_is_refereed_by_it() {
 }
 
 /// `EvalWeights` is how one engine plays, not the game: engines with different tables meet (the
-/// tuned-against-default test README describes), while different `UCI_Chess960` is refused.
+/// test of a new fit against the hand-set table in README), while different `UCI_Chess960` is refused.
 #[test]
 fn chess_engines_may_differ_in_weights_but_not_in_rules() {
     let (ok, stdout, stderr) = run_match(&format!(
         "--variant chess {} {} --nodes 500 --max-moves 20 --games 2",
-        regalia_engine("tuned", "option.EvalWeights=tuned"),
-        regalia_engine("default", ""),
+        regalia_engine("handset", "option.EvalWeights=handset"),
+        regalia_engine("tuned", ""),
     ));
     assert!(ok, "{stdout}\n{stderr}");
     assert!(
-        stdout.contains("tuned") && stdout.contains("default"),
+        stdout.contains("handset") && stdout.contains("tuned"),
         "{stdout}"
     );
     let (ok, _, stderr) = run_match(&format!(

@@ -1,5 +1,6 @@
 //! Tuning the chess evaluation: `regalia tune` fits weights from PGN and refuses bad input
-//! cleanly; `EvalWeights` switches orthodox chess to the tuned table and refuses other values.
+//! cleanly; `EvalWeights` chooses between the tuned table (the default) and the hand-set one and
+//! refuses other values.
 
 use crate::engine_process::EngineProcess;
 use std::process::Command;
@@ -104,21 +105,25 @@ fn eval_weights_switches_the_table_and_refuses_other_values() {
     let lines = e.read_until(LONG, |l| l == "uciok");
     assert!(lines
         .iter()
-        .any(|l| l == "option name EvalWeights type combo default default var default var tuned"));
+        .any(|l| l == "option name EvalWeights type combo default tuned var tuned var handset"));
     e.send(fen);
     let default = final_eval(&mut e);
+    e.send("setoption name EvalWeights value handset");
+    e.send(fen);
+    let handset = final_eval(&mut e);
+    assert_ne!(default, handset);
     e.send("setoption name EvalWeights value tuned");
     e.send(fen);
-    let tuned = final_eval(&mut e);
-    assert_ne!(default, tuned);
-    e.send("setoption name EvalWeights value default");
-    e.send(fen);
-    assert_eq!(final_eval(&mut e), default);
+    assert_eq!(
+        final_eval(&mut e),
+        default,
+        "the tuned table is the default"
+    );
 
     e.send("setoption name EvalWeights value sharpest");
     let line = e.next_line(LONG).expect("an answer");
     assert!(line.starts_with("info string error"), "{line}");
-    assert!(line.contains("expected default or tuned"), "{line}");
+    assert!(line.contains("expected tuned or handset"), "{line}");
     // Refused: nothing changed.
     e.send(fen);
     assert_eq!(final_eval(&mut e), default);

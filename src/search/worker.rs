@@ -779,7 +779,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     // The picker's test at 0 already answers a threshold at or below 0.
                     let passes = (threshold <= 0 && picker.won_exchange())
                         || self.game.see_at_least(m, threshold);
-                    if !passes {
+                    if !passes && (params.prune_noisy_checks || !self.gives_check(m)) {
                         continue;
                     }
                 }
@@ -1108,7 +1108,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let original_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
-            if !in_check && !self.game.see_at_least(m, 0) {
+            if !in_check
+                && !self.game.see_at_least(m, 0)
+                && (self.params.prune_noisy_checks || !self.gives_check(m))
+            {
                 continue;
             }
             let undo = self.play(m);

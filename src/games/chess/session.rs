@@ -11,14 +11,15 @@ use crate::session::{
 };
 
 /// Which weights table orthodox chess evaluates with (`EvalWeights`); the variants always
-/// play with the default one.
+/// play with the hand-set one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalWeights {
-    /// The hand-set weights.
+    /// The weights `regalia tune` fitted (`weights_tuned.rs`): they beat the hand-set ones by
+    /// SPRT (README, "Tuning the evaluation").
     #[default]
-    Default,
-    /// The weights `regalia tune` fitted (`weights_tuned.rs`).
     Tuned,
+    /// The hand-set weights (`weights.rs`), kept to measure a new fit against.
+    HandSet,
 }
 
 /// A chess-family variant as the session layer holds it: the rules and the chosen weights.
@@ -32,7 +33,7 @@ impl ChessVariant {
     pub fn new(rules: Rules) -> Self {
         ChessVariant {
             rules,
-            weights: EvalWeights::Default,
+            weights: EvalWeights::Tuned,
         }
     }
 
@@ -159,7 +160,7 @@ impl VariantRules for ChessVariant {
         }
         vec![
             ("UCI_Chess960", vec!["false".into(), "true".into()]),
-            ("EvalWeights", vec!["default".into(), "tuned".into()]),
+            ("EvalWeights", vec!["tuned".into(), "handset".into()]),
         ]
     }
 
@@ -169,7 +170,7 @@ impl VariantRules for ChessVariant {
         }
         vec![
             "option name UCI_Chess960 type check default false".to_string(),
-            "option name EvalWeights type combo default default var default var tuned".to_string(),
+            "option name EvalWeights type combo default tuned var tuned var handset".to_string(),
         ]
     }
 
@@ -196,12 +197,12 @@ impl VariantRules for ChessVariant {
                 _ => Err(OptionValueError(Box::new(NotABoolean))),
             }),
             "evalweights" => Some(match value.as_str() {
-                "default" => {
-                    self.weights = EvalWeights::Default;
-                    Ok(())
-                }
                 "tuned" => {
                     self.weights = EvalWeights::Tuned;
+                    Ok(())
+                }
+                "handset" => {
+                    self.weights = EvalWeights::HandSet;
                     Ok(())
                 }
                 _ => Err(OptionValueError(Box::new(UnknownWeights(value)))),
@@ -217,7 +218,7 @@ struct UnknownWeights(String);
 
 impl std::fmt::Display for UnknownWeights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown weights {:?}: expected default or tuned", self.0)
+        write!(f, "unknown weights {:?}: expected tuned or handset", self.0)
     }
 }
 

@@ -142,7 +142,7 @@ impl Weights {
     }
 }
 
-/// The hand-set weights every variant plays with (and orthodox chess by default).
+/// The hand-set weights every variant plays with (and orthodox chess with `EvalWeights handset`).
 pub const DEFAULT: Weights = default_weights(ORTHODOX_MATERIAL);
 
 /// Chess 40k: the default weights with the variant's own material scale.

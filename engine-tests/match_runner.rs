@@ -333,6 +333,20 @@ fn sprt_stops_a_decided_match_early() {
         .and_then(|n| n.parse().ok())
         .expect("a game count");
     assert!(games < 60 && line.contains("H1 accepted"), "{line}");
+    // The decision's own game count and ratio: at most the games played, past the upper bound.
+    let decided: usize = line
+        .split("decided at game ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("the game of the decision");
+    let llr: f64 = line
+        .split("(llr ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the ratio at the decision");
+    assert!(decided <= games && llr >= 2.94, "{line}");
     assert!(stdout.contains("llr"), "{stdout}");
 }
 

@@ -21,7 +21,7 @@ pub mod stats;
 
 pub use engine_spec::EngineSpec;
 pub use record::format_points;
-pub use runner::{game_setup, run, MatchConfig, MatchSummary};
+pub use runner::{game_setup, run, MatchConfig, MatchSummary, SprtStop};
 
 use std::fmt;
 

@@ -39,7 +39,17 @@ pub struct MatchConfig {
 pub struct MatchSummary {
     pub standings: Standings,
     /// Set when the SPRT stopped the match early.
-    pub sprt_decision: Option<SprtDecision>,
+    pub sprt_stop: Option<SprtStop>,
+}
+
+/// When and why the SPRT stopped a match: the games the decision was taken on and the
+/// log-likelihood ratio then. The games under way at that moment still finish and count, so
+/// the final ratio may fall back inside the bounds; the decision stands as taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStop {
+    pub decision: SprtDecision,
+    pub games: u32,
+    pub llr: f64,
 }
 
 /// Game `i` (from 0) plays opening `i / seats` (cycling) with the seats rotated `i % seats`
@@ -105,7 +115,7 @@ pub fn run(
         adjudication: &config.adjudication,
         answer_timeout: config.answer_timeout,
     };
-    let mut sprt_decision = None;
+    let mut sprt_stop = None;
     let mut failure = None;
     std::thread::scope(|scope| {
         let (sender, results) = mpsc::channel();
@@ -153,9 +163,13 @@ pub fn run(
             on_game(&record, &standings);
             if let Some(sprt) = &config.sprt {
                 let decision = sprt.decision(&standings.tally);
-                if decision != SprtDecision::Continue && sprt_decision.is_none() {
+                if decision != SprtDecision::Continue && sprt_stop.is_none() {
                     // Games already under way finish and count; no new ones start.
-                    sprt_decision = Some(decision);
+                    sprt_stop = Some(SprtStop {
+                        decision,
+                        games: standings.games(),
+                        llr: sprt.llr(&standings.tally),
+                    });
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -165,7 +179,7 @@ pub fn run(
         Some(e) => Err(e),
         None => Ok(MatchSummary {
             standings,
-            sprt_decision,
+            sprt_stop,
         }),
     }
 }

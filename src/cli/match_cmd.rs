@@ -124,15 +124,18 @@ pub fn match_command(args: MatchArgs) -> Result<(), CliError> {
     };
     let summary = arena::run(&config, report_game)?;
     progress.finish_and_clear();
-    if let Some(decision) = summary.sprt_decision {
+    if let Some(stop) = summary.sprt_stop {
         say(&format!(
-            "SPRT stopped the match after {} games: {}",
+            "SPRT stopped the match after {} games: {}, decided at game {} (llr {:.2}); \
+             the games under way then finished and count in the llr below",
             summary.standings.games(),
-            match decision {
+            match stop.decision {
                 SprtDecision::AcceptH1 => "H1 accepted (elo1 shown)",
                 SprtDecision::AcceptH0 => "H0 accepted (elo1 not shown)",
                 SprtDecision::Continue => "undecided",
-            }
+            },
+            stop.games,
+            stop.llr
         ))?;
     }
     say(summary.standings.report(config.sprt.as_ref()).trim_end())?;

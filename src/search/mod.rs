@@ -3,6 +3,7 @@
 
 mod correction;
 mod driver;
+mod huge_pages;
 mod limits;
 mod memory;
 pub mod multi;

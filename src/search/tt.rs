@@ -49,6 +49,11 @@ struct Entry {
 const BUCKET: usize = 4;
 const ENTRY_BYTES: usize = 16;
 
+/// One cache line: a probe touches a single line, so it costs one memory access, not two.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// data layout: move 32 bits (all of [`crate::core::GameMove::to_bits`]) | score 16 | depth 8 |
 /// bound 2 | age 6.
 fn pack(move_bits: u32, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -76,8 +81,7 @@ fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
 }
 
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     age: AtomicU8,
     /// The search threads' move histories between searches, forgotten with the entries.
     pub histories: HistoryStore,
@@ -90,11 +94,15 @@ impl TranspositionTable {
     /// A table of at most `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let buckets = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
-        let mut entries = Vec::with_capacity(buckets * BUCKET);
-        entries.resize_with(buckets * BUCKET, Entry::default);
+        let count = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
+        let mut buckets: Vec<Bucket> = Vec::with_capacity(count);
+        // Before the first write touches the memory, so the kernel can back it with huge pages.
+        super::huge_pages::advise(
+            buckets.as_ptr().cast(),
+            count * std::mem::size_of::<Bucket>(),
+        );
+        buckets.resize_with(count, Bucket::default);
         TranspositionTable {
-            entries,
             buckets,
             age: AtomicU8::new(0),
             histories: HistoryStore::default(),
@@ -102,13 +110,13 @@ impl TranspositionTable {
     }
 
     pub fn size_bytes(&self) -> usize {
-        self.entries.len() * ENTRY_BYTES
+        self.buckets.len() * BUCKET * ENTRY_BYTES
     }
 
     /// Forgets everything (`ucinewgame`, `Clear Hash`).
     pub fn clear(&self) {
         self.histories.clear();
-        for e in &self.entries {
+        for e in self.buckets.iter().flat_map(|b| &b.0) {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
         }
@@ -120,9 +128,16 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &[Entry] {
-        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        &self.entries[index * BUCKET..index * BUCKET + BUCKET]
+    fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index].0
+    }
+
+    /// Starts loading `key`'s bucket into the cache, so that the probe which follows a few
+    /// hundred instructions later does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        super::huge_pages::prefetch(self.bucket(key).as_ptr().cast());
     }
 
     /// Looks `key` up; the score is returned relative to `ply` (mates counted from here).
@@ -204,9 +219,12 @@ impl TranspositionTable {
     /// Per-mille of a sample of entries written during the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.0)
+            .take(sample)
             .filter(|e| {
                 let (_, _, _, b, a) = unpack(e.data.load(Ordering::Relaxed));
                 b.is_some() && a == age
@@ -254,6 +272,14 @@ pub(crate) fn relative_to_root(score: Score, ply: usize, win_above: Score) -> Sc
 mod tests {
     use super::*;
     use crate::core::mate_in;
+
+    #[test]
+    fn a_bucket_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        let tt = TranspositionTable::new(3);
+        assert_eq!(tt.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(tt.size_bytes(), 3 * 1024 * 1024);
+    }
 
     #[test]
     fn store_and_probe_round_trip() {

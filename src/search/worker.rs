@@ -458,7 +458,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     #[inline]
     fn play(&mut self, m: G::Move) -> G::Undo {
         self.keys.push(self.game.key());
-        self.game.make(m)
+        let undo = self.game.make(m);
+        // The child probes the table after its draw and repetition tests: start the load now.
+        self.tt.prefetch(self.game.key() ^ self.salt);
+        undo
     }
 
     #[inline]

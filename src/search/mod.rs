@@ -3,7 +3,6 @@
 
 mod correction;
 mod driver;
-mod huge_pages;
 mod limits;
 mod memory;
 pub mod multi;
@@ -11,6 +10,7 @@ mod ordering;
 pub mod perft;
 mod perspective;
 mod report;
+mod table_memory;
 mod timeman;
 mod tt;
 mod worker;

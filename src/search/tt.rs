@@ -97,7 +97,7 @@ impl TranspositionTable {
         let count = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
         let mut buckets: Vec<Bucket> = Vec::with_capacity(count);
         // Before the first write touches the memory, so the kernel can back it with huge pages.
-        super::huge_pages::advise(
+        super::table_memory::advise(
             buckets.as_ptr().cast(),
             count * std::mem::size_of::<Bucket>(),
         );
@@ -137,7 +137,7 @@ impl TranspositionTable {
     /// hundred instructions later does not wait for memory.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        super::huge_pages::prefetch(self.bucket(key).as_ptr().cast());
+        super::table_memory::prefetch(self.bucket(key).as_ptr().cast());
     }
 
     /// Looks `key` up; the score is returned relative to `ply` (mates counted from here).

@@ -32,9 +32,6 @@ pub struct TaflTerms {
     pub squeeze: Score,
     /// Attackers: the king on his throne with guards beside it that fall when he steps off.
     pub throne_pin: Score,
-    /// Defenders: an empty square beside the enthroned king that no attacker can reach, the
-    /// hole of the fortress nobody can break.
-    pub throne_hole: Score,
 }
 
 impl TaflTerms {
@@ -49,10 +46,9 @@ impl TaflTerms {
             + self.hanging
             + self.squeeze
             + self.throne_pin
-            + self.throne_hole
     }
 
-    pub fn named(&self) -> [(&'static str, Score); 11] {
+    pub fn named(&self) -> [(&'static str, Score); 10] {
         [
             ("Material", self.material),
             ("King open gate lines", self.king_open_gates),
@@ -64,7 +60,6 @@ impl TaflTerms {
             ("Hanging pieces", self.hanging),
             ("Squeeze", self.squeeze),
             ("Throne pin", self.throne_pin),
-            ("Throne hole", self.throne_hole),
         ]
     }
 }
@@ -304,24 +299,6 @@ const THRONE_PIN: Score = 50;
 /// An attacker standing on that square beyond cannot strike there (a hammer must arrive).
 const THRONE_PIN_BLOCKED: Score = 15;
 
-/// What each hole beside the enthroned king is worth to the defenders. Replayed draws of the
-/// attacking-plan check all ended the same way: the king on his throne with an empty square beside
-/// him walled in by guards, stepping into it and back while no guard can be taken on either of its
-/// lines. The term makes the attackers' search keep those squares within reach, or strike before
-/// they close.
-const THRONE_HOLE: Score = 60;
-
-/// Empty squares beside the king on his throne that no attacker can reach this move.
-fn throne_holes(pos: &TaflPosition, king: Square) -> Score {
-    if pos.rules().flags(king) & CENTRE == 0 {
-        return 0;
-    }
-    (0..4)
-        .map(|d| step(king, d))
-        .filter(|&n| pos.cell(n) == Cell::Empty && !reachable_by(pos, n, Side::Attackers))
-        .count() as Score
-}
-
 /// The king on a throne that is hostile to his guards when empty: the guards beside it that an
 /// attacker waits to take as soon as he steps off, less the squares where an attacker already
 /// stands and so cannot.
@@ -413,7 +390,6 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
         .sum();
     t.squeeze = (rules.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
-    t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
 
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers, pieces.attackers());
@@ -509,19 +485,6 @@ mod tests {
         assert_eq!(blocked.throne_pin, -THRONE_PIN_BLOCKED);
         assert_eq!(free.throne_pin, 0);
         assert_eq!(off.throne_pin, 0);
-    }
-
-    #[test]
-    fn an_unreachable_hole_beside_the_enthroned_king_favours_the_defenders() {
-        // King on f6, guards on f7, g6 and f5; e6 empty, walled in by d6, e7 and e5.
-        let walled = t("11/11/11/11/4dd5/a2d1kd4/4dd5/11/11/11/11 a");
-        // Without d6 the attacker on a6 reaches e6 along the rank.
-        let open = t("11/11/11/11/4dd5/a4kd4/4dd5/11/11/11/11 a");
-        // The king away in a corner's reach: the empty throne is not a hole.
-        let off = t("10k/11/11/11/4dd5/a2d2d4/4dd5/11/11/11/11 a");
-        assert_eq!(walled.throne_hole, -THRONE_HOLE, "{walled:?}");
-        assert_eq!(open.throne_hole, 0, "{open:?}");
-        assert_eq!(off.throne_hole, 0, "{off:?}");
     }
 
     #[test]

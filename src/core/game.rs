@@ -202,4 +202,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, g: &G) -> Score;
 
     fn evaluate_seats(&self, g: &G) -> SeatScores;
+
+    /// A cheap estimate of [`Evaluator::evaluate`] (material and placement, say), for lazy
+    /// evaluation: quiescence takes it instead of the full score when it lies further than the
+    /// game's `lazy_eval_margin` outside the window. `None`: the evaluator has none.
+    #[inline(always)]
+    fn estimate(&self, _g: &G) -> Option<Score> {
+        None
+    }
 }

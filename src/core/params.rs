@@ -76,6 +76,10 @@ pub struct SearchParams {
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
+    /// Lazy evaluation: quiescence stands pat on the evaluator's cheap estimate, without the
+    /// full evaluation, when the estimate lies further than this outside the window
+    /// (`Score::MAX`: never).
+    pub lazy_eval_margin: Score,
 }
 
 impl SearchParams {
@@ -118,6 +122,7 @@ impl SearchParams {
         correction_history: false,
         capture_history: false,
         time_by_effort: false,
+        lazy_eval_margin: Score::MAX,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

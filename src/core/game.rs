@@ -203,7 +203,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
 
     fn evaluate_seats(&self, g: &G) -> SeatScores;
 
-    /// A cheap estimate of [`Evaluator::evaluate`] (material and placement, say), for lazy
+    /// A cheap estimate of [`Evaluator::evaluate`] (material alone, say), for lazy
     /// evaluation: quiescence takes it instead of the full score when it lies further than the
     /// game's `lazy_eval_margin` outside the window. `None`: the evaluator has none.
     #[inline(always)]

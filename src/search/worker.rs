@@ -272,8 +272,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// and again (main search, quiescence, re-searches), and evaluation is a pure function of it.
     #[inline]
     fn static_eval(&mut self) -> Score {
-        let key = self.game.key() ^ self.salt;
-        let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        let (key, slot) = self.eval_cache_slot();
         if let Some((cached_key, score)) = self.eval_cache[slot] {
             if cached_key == key {
                 return score;
@@ -284,14 +283,27 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         score
     }
 
-    /// The static evaluation with the learnt correction, where the game searches with one.
-    #[inline]
-    fn corrected_eval(&mut self) -> Score {
-        let raw = self.static_eval();
+    /// The position's key (salted) and its slot in the evaluation cache.
+    #[inline(always)]
+    fn eval_cache_slot(&self) -> (u64, usize) {
+        let key = self.game.key() ^ self.salt;
+        (key, (key as usize) & (EVAL_CACHE_SIZE - 1))
+    }
+
+    /// `raw` with the learnt correction, where the game searches with one.
+    #[inline(always)]
+    fn corrected(&self, raw: Score) -> Score {
         match &self.correction {
             Some(c) => c.corrected(self.game.to_move(), self.game.correction_key(), raw),
             None => raw,
         }
+    }
+
+    /// The static evaluation with the learnt correction, where the game searches with one.
+    #[inline]
+    fn corrected_eval(&mut self) -> Score {
+        let raw = self.static_eval();
+        self.corrected(raw)
     }
 
     /// Lazy evaluation: the corrected cheap estimate, when it lies so far outside the window
@@ -303,16 +315,11 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         if margin == Score::MAX {
             return None;
         }
-        let key = self.game.key() ^ self.salt;
-        let slot = (key as usize) & (EVAL_CACHE_SIZE - 1);
+        let (key, slot) = self.eval_cache_slot();
         if matches!(self.eval_cache[slot], Some((cached, _)) if cached == key) {
             return None;
         }
-        let raw = self.persp.estimate(self.eval, &self.game)?;
-        let estimate = match &self.correction {
-            Some(c) => c.corrected(self.game.to_move(), self.game.correction_key(), raw),
-            None => raw,
-        };
+        let estimate = self.corrected(self.persp.estimate(self.eval, &self.game)?);
         (estimate - margin >= beta || estimate + margin <= alpha).then_some(estimate)
     }
 

@@ -683,6 +683,17 @@ impl ChessEval {
             weights: Weights::for_rules(rules),
         }
     }
+
+    /// A tapered white-minus-black score as the side to move sees it, with its tempo bonus.
+    #[inline(always)]
+    fn for_side_to_move(&self, pos: &Position, white: Score, phase: i32) -> Score {
+        let s = match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        };
+        // The side to move's bonus, tapered on its own.
+        s + taper(self.weights.get(index::TEMPO), phase)
+    }
 }
 
 impl Evaluator<Position> for ChessEval {
@@ -700,12 +711,7 @@ impl Evaluator<Position> for ChessEval {
             let phase = walk(pos, &mut sink);
             (taper(sink.white_minus_black(), phase), phase)
         };
-        let s = match pos.side_to_move() {
-            Color::White => white,
-            Color::Black => -white,
-        };
-        // The side to move's bonus, tapered on its own.
-        s + taper(self.weights.get(index::TEMPO), phase)
+        self.for_side_to_move(pos, white, phase)
     }
 
     /// Material and tempo only: the terms that move the score most, at a fraction of the cost.
@@ -715,11 +721,7 @@ impl Evaluator<Position> for ChessEval {
             return None;
         }
         let (white, phase) = material_and_phase(pos, self.weights);
-        let s = match pos.side_to_move() {
-            Color::White => taper(white, phase),
-            Color::Black => -taper(white, phase),
-        };
-        Some(s + taper(self.weights.get(index::TEMPO), phase))
+        Some(self.for_side_to_move(pos, taper(white, phase), phase))
     }
 }
 

@@ -210,4 +210,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn estimate(&self, _g: &G) -> Option<Score> {
         None
     }
+
+    /// Mixed into every transposition-table key of a search with this evaluator: an evaluator
+    /// whose scores depend on something beyond the position (the side the search plays for)
+    /// keeps its entries apart from the other's. Zero for most.
+    #[inline(always)]
+    fn key_salt(&self) -> u64 {
+        0
+    }
 }

@@ -168,7 +168,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             aborted: false,
             root_index: keys.len(),
             persp,
-            salt: persp.key_salt(),
+            salt: persp.key_salt() ^ eval.key_salt(),
             keys,
             params,
             killers: vec![[None; 2]; MAX_PLY + 8],

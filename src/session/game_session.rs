@@ -18,8 +18,10 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn variant(&self) -> Variant;
     fn start(&self) -> Self::G;
     fn parse_position(&self, text: &str) -> Result<Self::G, Self::PositionError>;
-    /// The evaluator; `material_only` asks for a bare material count (for comparisons).
-    fn evaluator(&self, material_only: bool) -> Self::E;
+    /// The evaluator for a search from `root`; `material_only` asks for a bare material count
+    /// (for comparisons). An evaluator may depend on who is to move at the root (tafl's
+    /// attackers weigh one term only in their own search).
+    fn evaluator(&self, material_only: bool, root: &Self::G) -> Self::E;
     /// Board diagram and facts for `d`.
     fn describe(&self, g: &Self::G) -> String;
     /// Evaluation terms for `eval`.
@@ -453,7 +455,7 @@ impl<V: VariantRules> Session for GameSession<V> {
                 nodes: 0,
             });
         }
-        let eval = self.rules.evaluator(options.material_only);
+        let eval = self.rules.evaluator(options.material_only, &self.game);
         let limits = limits.for_seats(self.rules.clock_letters());
         let request = SearchRequest {
             game: &self.game,

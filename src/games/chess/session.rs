@@ -71,7 +71,7 @@ impl VariantRules for ChessVariant {
         Position::from_fen(text, self.rules)
     }
 
-    fn evaluator(&self, material_only: bool) -> ChessEval {
+    fn evaluator(&self, material_only: bool, _root: &Position) -> ChessEval {
         ChessEval {
             material_only,
             weights: self.weights_table(),

@@ -112,7 +112,7 @@ impl VariantRules for SceptreRules {
         SceptrePosition::from_text(text)
     }
 
-    fn evaluator(&self, material_only: bool) -> SceptreEval {
+    fn evaluator(&self, material_only: bool, _root: &SceptrePosition) -> SceptreEval {
         SceptreEval {
             style: self.eval_style,
             material_only,
@@ -128,7 +128,7 @@ impl VariantRules for SceptreRules {
     }
 
     fn describe_eval(&self, pos: &SceptrePosition) -> String {
-        let eval = self.evaluator(false);
+        let eval = self.evaluator(false, pos);
         let terms = eval.terms(pos);
         let seats = eval.evaluate_seats(pos);
         let mut s = format!(

@@ -79,14 +79,18 @@ pub fn eval_text(pos: &TaflPosition) -> String {
     for (name, v) in t.named() {
         s.push_str(&format!("{name:<26}| {v:>6}\n"));
     }
-    let side = match pos.side_to_move() {
+    // A search plays by the total of the side to move at its root: the throne hole counts in
+    // the attackers' search only.
+    let total = match pos.side_to_move() {
         Side::Attackers => t.total(),
-        Side::Defenders => -t.total(),
+        Side::Defenders => t.defenders_total(),
+    };
+    let side = match pos.side_to_move() {
+        Side::Attackers => total,
+        Side::Defenders => -total,
     };
     s.push_str(&format!(
-        "Final evaluation: {:+} (attackers' view), {:+} (side to move)",
-        t.total(),
-        side
+        "Final evaluation: {total:+} (attackers' view), {side:+} (side to move)"
     ));
     s
 }

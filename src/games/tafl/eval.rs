@@ -32,6 +32,9 @@ pub struct TaflTerms {
     pub squeeze: Score,
     /// Attackers: the king on his throne with guards beside it that fall when he steps off.
     pub throne_pin: Score,
+    /// Attackers' search only: an empty square beside the enthroned king in a small pocket no
+    /// attacker can enter, the hole of a fortress nobody can break.
+    pub throne_hole: Score,
 }
 
 impl TaflTerms {
@@ -46,9 +49,15 @@ impl TaflTerms {
             + self.hanging
             + self.squeeze
             + self.throne_pin
+            + self.throne_hole
     }
 
-    pub fn named(&self) -> [(&'static str, Score); 10] {
+    /// The total a search for the defenders plays by: without the attackers' own worry.
+    pub fn defenders_total(&self) -> Score {
+        self.total() - self.throne_hole
+    }
+
+    pub fn named(&self) -> [(&'static str, Score); 11] {
         [
             ("Material", self.material),
             ("King open gate lines", self.king_open_gates),
@@ -60,6 +69,7 @@ impl TaflTerms {
             ("Hanging pieces", self.hanging),
             ("Squeeze", self.squeeze),
             ("Throne pin", self.throne_pin),
+            ("Throne hole (attackers)", self.throne_hole),
         ]
     }
 }
@@ -299,6 +309,60 @@ const THRONE_PIN: Score = 50;
 /// An attacker standing on that square beyond cannot strike there (a hammer must arrive).
 const THRONE_PIN_BLOCKED: Score = 15;
 
+/// What each hole beside the enthroned king costs the attackers, in their own search. The drawn
+/// games of the attacking-plan check all ended the same way: the king on his throne with an
+/// empty square beside him walled in by guards, stepping into it and back while no guard can be
+/// taken on either of its lines. Counted in the attackers' search, the term makes them keep such
+/// a pocket within reach or strike before it closes. Counted in the defenders' search too, it
+/// taught them to build such nests instead of running for the corners (README: that build lost
+/// head to head), so their search leaves it out. Only a small pocket walled off on every side
+/// counts: a square merely off the attackers' lines is common while the king still runs, and
+/// counting it drew the attackers to the throne instead of the corners (README).
+const THRONE_HOLE: Score = 60;
+
+/// The largest walled-in pocket that still counts as a hole: a fortress's holes are one or two
+/// squares; a larger empty area is open play, where the king may still run.
+const HOLE_POCKET_MAX: usize = 4;
+
+/// Empty squares beside the king on his throne whose whole pocket of empty squares (joined side
+/// by side) is small and walled off: no attacker can move into any square of it this turn.
+fn throne_holes(pos: &TaflPosition, king: Square) -> Score {
+    if pos.rules().flags(king) & CENTRE == 0 {
+        return 0;
+    }
+    (0..4)
+        .map(|d| step(king, d))
+        .filter(|&n| pos.cell(n) == Cell::Empty && sealed_pocket(pos, n))
+        .count() as Score
+}
+
+/// Is the pocket of empty squares round `start` at most `HOLE_POCKET_MAX` squares, none of them
+/// within an attacker's move?
+fn sealed_pocket(pos: &TaflPosition, start: Square) -> bool {
+    let mut pocket = [start; HOLE_POCKET_MAX + 1];
+    let mut len = 1;
+    let mut next = 0;
+    while next < len {
+        let sq = pocket[next];
+        next += 1;
+        if reachable_by(pos, sq, Side::Attackers) {
+            return false;
+        }
+        for d in 0..4 {
+            let n = step(sq, d);
+            if pos.cell(n) != Cell::Empty || pocket[..len].contains(&n) {
+                continue;
+            }
+            if len > HOLE_POCKET_MAX - 1 {
+                return false;
+            }
+            pocket[len] = n;
+            len += 1;
+        }
+    }
+    true
+}
+
 /// The king on a throne that is hostile to his guards when empty: the guards beside it that an
 /// attacker waits to take as soon as he steps off, less the squares where an attacker already
 /// stands and so cannot.
@@ -390,6 +454,7 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
         .sum();
     t.squeeze = (rules.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
+    t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
 
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers, pieces.attackers());
@@ -405,7 +470,13 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TaflEval {
     pub material_only: bool,
+    /// The search plays for the attackers (their root move): the throne-hole term counts.
+    pub attackers_search: bool,
 }
+
+/// Keeps the attackers' searches' table entries, scored with the throne-hole term, apart from
+/// the defenders'.
+const ATTACKERS_SEARCH_SALT: u64 = 0x7461_666C_4154_5441; // "taflATTA"
 
 impl Evaluator<TaflPosition> for TaflEval {
     fn evaluate_seats(&self, pos: &TaflPosition) -> SeatScores {
@@ -415,12 +486,22 @@ impl Evaluator<TaflPosition> for TaflEval {
     fn evaluate(&self, pos: &TaflPosition) -> Score {
         let attackers_view = if self.material_only {
             material(pos)
-        } else {
+        } else if self.attackers_search {
             terms(pos).total()
+        } else {
+            terms(pos).defenders_total()
         };
         match pos.side_to_move() {
             Side::Attackers => attackers_view,
             Side::Defenders => -attackers_view,
+        }
+    }
+
+    fn key_salt(&self) -> u64 {
+        if self.attackers_search && !self.material_only {
+            ATTACKERS_SEARCH_SALT
+        } else {
+            0
         }
     }
 }
@@ -496,10 +577,49 @@ mod tests {
     }
 
     #[test]
+    fn an_unreachable_hole_beside_the_enthroned_king_counts_in_the_attackers_search_only() {
+        // King on f6, guards on f7, g6 and f5; e6 empty, walled in by d6, e7 and e5.
+        let walled = "11/11/11/11/4dd5/a2d1kd4/4dd5/11/11/11/11 a";
+        // Without d6 the attacker on a6 reaches e6 along the rank.
+        let open = "11/11/11/11/4dd5/a4kd4/4dd5/11/11/11/11 a";
+        // The king away in a corner's reach: the empty throne is not a hole.
+        let off = "10k/11/11/11/4dd5/a2d2d4/4dd5/11/11/11/11 a";
+        // Without e5 the pocket e6-e5 runs on into the open board below: no attacker's line
+        // reaches e6, but the pocket is not walled off.
+        let leaking = "11/11/11/11/4dd5/a2d1kd4/11/11/11/11/11 a";
+        // A two-square pocket e6-e5, walled in on every side, is a hole.
+        let deep = "11/11/11/11/4dd5/a2d1kd4/3d1d5/4d6/11/11/11 a";
+        // The same pocket with an attacker on e4 instead of the guard, a step from e5, is not.
+        let entered = "11/11/11/11/4dd5/a2d1kd4/3d1d5/4a6/11/11/11 a";
+        assert_eq!(t(walled).throne_hole, -THRONE_HOLE, "{:?}", t(walled));
+        assert_eq!(t(open).throne_hole, 0, "{:?}", t(open));
+        assert_eq!(t(off).throne_hole, 0, "{:?}", t(off));
+        assert_eq!(t(leaking).throne_hole, 0, "{:?}", t(leaking));
+        assert_eq!(t(deep).throne_hole, -THRONE_HOLE, "{:?}", t(deep));
+        assert_eq!(t(entered).throne_hole, 0, "{:?}", t(entered));
+
+        let pos = TaflPosition::from_text(walled).expect("valid position");
+        let attacking = TaflEval {
+            material_only: false,
+            attackers_search: true,
+        };
+        let defending = TaflEval {
+            attackers_search: false,
+            ..attacking
+        };
+        assert_eq!(attacking.evaluate(&pos), t(walled).total());
+        assert_eq!(defending.evaluate(&pos), t(walled).total() + THRONE_HOLE);
+        // Their table entries are kept apart; the material count's need not be.
+        assert_ne!(attacking.key_salt(), defending.key_salt());
+        assert_eq!(defending.key_salt(), 0);
+    }
+
+    #[test]
     fn material_only_ignores_everything_else() {
         let pos = TaflPosition::from_text("11/11/9a1/11/11/11/k10/11/11/11/11 d").expect("valid");
         let e = TaflEval {
             material_only: true,
+            attackers_search: true,
         };
         assert_eq!(
             e.evaluate(&pos),

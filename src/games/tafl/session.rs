@@ -1,7 +1,7 @@
 //! Tafl as the session layer sees it: the rule set the `TaflRules` option chooses, how its
 //! positions are read, described and benched, and how its games end in words.
 
-use super::position::Ending;
+use super::position::{Ending, Side};
 use super::{bench, describe, PositionError, RuleSet, TaflEval, TaflPosition};
 use crate::render::Diagram;
 use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
@@ -52,8 +52,11 @@ impl VariantRules for TaflRules {
         TaflPosition::from_text_in(text, self.rules)
     }
 
-    fn evaluator(&self, material_only: bool) -> TaflEval {
-        TaflEval { material_only }
+    fn evaluator(&self, material_only: bool, root: &TaflPosition) -> TaflEval {
+        TaflEval {
+            material_only,
+            attackers_search: root.side_to_move() == Side::Attackers,
+        }
     }
 
     fn describe(&self, pos: &TaflPosition) -> String {

@@ -37,7 +37,7 @@ impl VariantRules for TakeawayRules {
         TakeawayPosition::from_text(text)
     }
 
-    fn evaluator(&self, _material_only: bool) -> TakeawayEval {
+    fn evaluator(&self, _material_only: bool, _root: &TakeawayPosition) -> TakeawayEval {
         TakeawayEval
     }
 

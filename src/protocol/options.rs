@@ -274,7 +274,7 @@ impl EngineOptions {
             }
             "evaluation" => {
                 let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-                self.material_only = match v.trim().to_ascii_lowercase().as_str() {
+                let material_only = match v.trim().to_ascii_lowercase().as_str() {
                     "full" => false,
                     "material" => true,
                     _ => {
@@ -285,7 +285,15 @@ impl EngineOptions {
                         })
                     }
                 };
-                Ok(OptionEffect::Nothing)
+                let changed = material_only != self.material_only;
+                self.material_only = material_only;
+                // The table's scores were made by the other evaluator: a search must not
+                // mistake them for its own.
+                Ok(if changed {
+                    OptionEffect::ClearHash
+                } else {
+                    OptionEffect::Nothing
+                })
             }
             "multiplayersearch" => {
                 let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
@@ -309,6 +317,28 @@ impl EngineOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn switching_the_evaluation_clears_the_table() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("Evaluation", Some("full")), Ok(OptionEffect::Nothing));
+        assert_eq!(
+            o.set("evaluation", Some("Material")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert!(o.material_only);
+        assert_eq!(
+            o.set("Evaluation", Some("material")),
+            Ok(OptionEffect::Nothing)
+        );
+        assert!(o.set("Evaluation", Some("half")).is_err());
+        assert!(o.material_only, "a bad value leaves the option unchanged");
+        assert_eq!(
+            o.set("Evaluation", Some("full")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert!(!o.material_only);
+    }
 
     #[test]
     fn names_are_case_insensitive_and_values_checked() {

@@ -81,13 +81,9 @@ pub fn eval_text(pos: &TaflPosition) -> String {
     }
     // A search plays by the total of the side to move at its root: the throne hole counts in
     // the attackers' search only.
-    let total = match pos.side_to_move() {
-        Side::Attackers => t.total(),
-        Side::Defenders => t.defenders_total(),
-    };
-    let side = match pos.side_to_move() {
-        Side::Attackers => total,
-        Side::Defenders => -total,
+    let (total, side) = match pos.side_to_move() {
+        Side::Attackers => (t.total(), t.total()),
+        Side::Defenders => (t.defenders_total(), -t.defenders_total()),
     };
     s.push_str(&format!(
         "Final evaluation: {total:+} (attackers' view), {side:+} (side to move)"

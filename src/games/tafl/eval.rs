@@ -387,8 +387,14 @@ fn throne_pin(pos: &TaflPosition, king: Square) -> Score {
     score
 }
 
-/// Evaluates into terms (from the attackers' view).
+/// Evaluates into terms (from the attackers' view), every term included.
 pub fn terms(pos: &TaflPosition) -> TaflTerms {
+    terms_for(pos, true)
+}
+
+/// The terms, the throne hole only if `with_throne_hole` (a search for the defenders leaves it
+/// out, so it need not look for one).
+fn terms_for(pos: &TaflPosition, with_throne_hole: bool) -> TaflTerms {
     let rules = pos.rules();
     let mut t = TaflTerms {
         material: material(pos),
@@ -454,7 +460,9 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
         .sum();
     t.squeeze = (rules.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
-    t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
+    if with_throne_hole {
+        t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
+    }
 
     // Pieces en prise: the side to move gets to take first.
     let a = hanging_pieces(pos, Side::Attackers, pieces.attackers());
@@ -486,10 +494,8 @@ impl Evaluator<TaflPosition> for TaflEval {
     fn evaluate(&self, pos: &TaflPosition) -> Score {
         let attackers_view = if self.material_only {
             material(pos)
-        } else if self.attackers_search {
-            terms(pos).total()
         } else {
-            terms(pos).defenders_total()
+            terms_for(pos, self.attackers_search).total()
         };
         match pos.side_to_move() {
             Side::Attackers => attackers_view,

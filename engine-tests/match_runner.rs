@@ -683,7 +683,7 @@ fn a_tafl_match_under_another_rule_set_is_refereed_by_it() {
 }
 
 /// `EvalWeights` is how one engine plays, not the game: engines with different tables meet (the
-/// test of a new fit against the hand-set table in README), while different `UCI_Chess960` is
+/// test of a new fit against the hand-set table in docs/tuning.md), while different `UCI_Chess960` is
 /// refused.
 #[test]
 fn chess_engines_may_differ_in_weights_but_not_in_rules() {

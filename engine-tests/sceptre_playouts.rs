@@ -599,7 +599,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
         entry.0 += 1;
         if entry.0 >= 3 {
             let (first, now) = (entry.1, at.ply);
-            // RULINGS §5: with two playing, a player who gave check with every one of his
+            // docs/rules/sceptre1027.md#perpetual-check: with two playing, a player who gave check with every one of his
             // moves since the first occurrence wins; any other repetition is a draw.
             let checkers: Vec<PlayerColour> = pos
                 .colours()
@@ -708,7 +708,7 @@ fn sceptre_playouts_whole_games_on_every_layout() {
     assert_eq!(totals[2].games, 3 * GAMES);
     assert_eq!(
         all.set_up_stuck, 0,
-        "every set-up can be completed (RULINGS §5)"
+        "every set-up can be completed (docs/rules/sceptre1027.md#the-nine-boards)"
     );
     for (i, t) in totals.iter().enumerate() {
         assert!(

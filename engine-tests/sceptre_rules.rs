@@ -1,4 +1,4 @@
-//! Sceptre 1027 A.D., rule by rule (RULINGS §5): small crafted positions, each with the legal
+//! Sceptre 1027 A.D., rule by rule (docs/rules/sceptre1027.md): small crafted positions, each with the legal
 //! moves, make/unmake results or errors worked out by hand from the rules (never copied from
 //! what the engine prints). The rulebook's figure 12 examples are rebuilt as positions; bad
 //! position strings and bad layout files must be refused with errors, never panics.
@@ -127,7 +127,7 @@ fn assert_all(p: &mut SceptrePosition, expected: &[&str]) {
     );
 }
 
-/// The terrain table of RULINGS §5: may `kind` stand on (= is not prohibited on) `letter`?
+/// The terrain table of docs/rules/sceptre1027.md#terrain: may `kind` stand on (= is not prohibited on) `letter`?
 fn may_stand(kind: PieceKind, letter: char) -> bool {
     use PieceKind::*;
     match (kind, letter) {

@@ -1,4 +1,4 @@
-//! Sceptre 1027 A.D.'s position string (POSITION.md) against the independent Python reference:
+//! Sceptre 1027 A.D.'s position string (protocol.md#sceptre-position-string) against the independent Python reference:
 //! every position the reference wrote (engine-tests/perft/sceptre1027.epd)
 //! reads and writes back byte for byte, re-reads to an equal position, and malformed strings
 //! are refused with the error that names what is wrong.

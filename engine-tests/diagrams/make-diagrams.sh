@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's diagrams: bash engine-tests/diagrams/make-diagrams.sh (after cargo build --release).
+# Regenerates the diagrams of docs/guide.md and docs/sceptre.md: bash engine-tests/diagrams/make-diagrams.sh (after cargo build --release).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 r=target/release/regalia

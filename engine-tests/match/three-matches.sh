@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's three 20-game matches: Regalia with its full evaluation against Regalia counting
+# The three 20-game matches of docs/results/strength.md: Regalia with its full evaluation against Regalia counting
 # material only, in tafl, scepterchess and chess40k, 5 s + 0.05 s per game, two games at a time.
 # Tables go to stdout, records to the folder given (default target/matches).
 #

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes engine-tests/data/tafl-rule-cases.txt: one block per rule case, with the captured
 squares and the result after the move computed by tafl_rules_reference.py (independent of the
-engine, written from docs/tafl-rules.md).
+engine, written from docs/rules/tafl.md).
 
     python3 engine-tests/tools/make_tafl_rule_cases.py
 
@@ -20,7 +20,7 @@ the position has no result yet and that the move is legal, then writes:
 move captures the king (the game then ends: `result attackers`); sorted as text.
 
 Checked once against OpenTafl 0.4.8.0b (its own move code, /work/opentafl-build): every case
-agrees except these, where OpenTafl departs from docs/tafl-rules.md:
+agrees except these, where OpenTafl departs from docs/rules/tafl.md:
 - shieldwall-strong-corner, shieldwall-defenders-corner: OpenTafl never finds a row closed by a
   corner and a single bracket piece (it first requires two bracket-side pieces on the edge);
 - shieldwall-weak-pieces, shieldwall-king-spared, shieldwall-king-bracket: with swf:y OpenTafl

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates the tafl rule-set perft suites from tafl_rules_reference.py (independent of the
-engine, written from docs/tafl-rules.md), and the named rules strings:
+engine, written from docs/rules/tafl.md), and the named rules strings:
 
     engine-tests/perft/tafl-rule-sets/<name>.epd for default, fetlar, copenhagen, brandubh, tablut
     engine-tests/perft/tafl-rule-sets/switches.epd one switch at a time under explicit rules strings
@@ -64,7 +64,7 @@ SUITES = {}
 
 SUITES["default"] = [
     ("rules", "default"),
-    ("the start position (RULINGS §4)", "start"),
+    ("the start position (docs/rules/tafl.md#board-and-setup)", "start"),
     ("corners hostile to both sides: c3-c1 takes b1 against a1, then d3-a3 takes a2",
      ("a", "h9", "c3 a2", "b1 d3")),
     ("the empty throne hostile to both sides: h8-f8 takes f7, b6-d6 takes e6 (f6 empty)",
@@ -77,7 +77,7 @@ SUITES["default"] = [
      ("a", "e6", "d6 e5 b7", "")),
     ("the strong king on the edge is never taken: c7-a7 boxes him, the defender h9 still moves",
      ("a", "a6", "a5 b6 c7", "h9")),
-    ("a king given enclosed by four with the defenders to move is captured already (D1 = 0; RULINGS §4 — "
+    ("a king given enclosed by four with the defenders to move is captured already (D1 = 0; docs/rules/tafl.md#king-capture — "
      "OpenTafl 0.4.8.0b judges a loaded position only after a move and counts D1 20)",
      ("d", "d4", "c4 e4 d3 d5", "h9")),
     ("the king on a3 reaches the corner a1 (a win), the defender c1 may stop on b1 but not a1",
@@ -358,7 +358,7 @@ def write_suite(name):
     lines = [f"# tafl perft suite `{name}`: `rules <name or rules string>` sets the rules below it,",
              "# then <Regalia position> ;D<depth> <count> ... Counts from",
              "# engine-tests/tools/tafl_rules_reference.py (independent of the engine, written from",
-             "# docs/tafl-rules.md); regenerate with engine-tests/tools/make_tafl_rule_suites.py."]
+             "# docs/rules/tafl.md); regenerate with engine-tests/tools/make_tafl_rule_suites.py."]
     R = None
     positions = 0
     for entry in entries:
@@ -387,7 +387,7 @@ def write_suite(name):
 def write_rule_sets():
     out = HERE.parent / "data" / "tafl-rule-sets.txt"
     out.parent.mkdir(exist_ok=True)
-    # Nothing but `<name> <rules string>` lines: default is RULINGS §4 (docs/tafl-rules.md),
+    # Nothing but `<name> <rules string>` lines: default is docs/rules/tafl.md#the-default-game,
     # the others OpenTafl 0.4.8.0b's own strings (see tafl_rules_reference.NAMED).
     lines = []
     for name in NAMED_ORDER:
@@ -395,7 +395,7 @@ def write_rule_sets():
     out.write_text("\n".join(lines) + "\n")
 
 
-# Rules strings the contract refuses (docs/tafl-rules.md): each must fail to parse.
+# Rules strings the contract refuses (docs/rules/tafl.md): each must fail to parse.
 UNSUPPORTED = [
     "dim:19 start:" + START_19,                      # 7 <= dim <= 13
     rs(11, "ber:c"),                                 # ber: must be n

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Prints a text diagram of a shipped Sceptre 1027 A.D. layout's field, as in the README.
+"""Prints a text diagram of a shipped Sceptre 1027 A.D. layout's field, as in docs/rules/sceptre1027.md#the-shipped-layouts.
 
 The terrain and the kingdoms come from the engine itself: for every player count the layout
 seats, `position startpos` then `d`, whose `Position:` line carries the terrain field and the
-kingdoms field (src/games/sceptre/POSITION.md). The layout's TOML file is read only to name
+kingdoms field (protocol.md#sceptre-position-string). The layout's TOML file is read only to name
 the boards and draw their frames. Run from the crate root after `cargo build --release`:
 
     python3 engine-tests/tools/sceptre_field_diagram.py [--engine target/release/regalia] nine [duel …]
@@ -22,7 +22,7 @@ import tomllib
 MARKS = {"m": ".", "f": "^", "r": "~", "p": "o", "b": "=", "c": "#", "-": " "}
 LEGEND = ". meadow  ^ forest  ~ river  o pond  = bridge  # castle ruin  (blank) hole"
 COLOURS = {"b": "black", "w": "white", "r": "red", "g": "green"}
-# Seats in playing order for each player count (RULINGS §5).
+# Seats in playing order for each player count (docs/rules/sceptre1027.md#players-seats-and-turns).
 SEATS = {2: ["south", "north"], 3: ["south", "west", "north"], 4: ["south", "west", "north", "east"]}
 TURN = {0: "", 90: ">", 180: "'", 270: "<"}
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""An independent rules reference for Sceptre 1027 A.D. (RULINGS section 5).
+"""An independent rules reference for Sceptre 1027 A.D. (docs/rules/sceptre1027.md).
 
-Written from the rulebook, RULINGS.md and the position-string design (POSITION.md) alone; it
+Written from the rulebook, the project's rulings (now docs/rules/sceptre1027.md) and the position-string design (now protocol.md#sceptre-position-string) alone; it
 shares no code with the engine. A plain mailbox: every pseudo-legal move is made on a copy and
 kept when the mover's king is not left attacked by an active opponent; attacks are tested by
 walking back from the king and re-running the attacker's own move rule, and (in selftest)

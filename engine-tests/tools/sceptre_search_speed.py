@@ -3,7 +3,7 @@
 
 Runs `go movetime MS` on the four-player middlegame on the `nine` layout (line 10 of
 engine-tests/perft/sceptre1027-speed.txt) with every MultiplayerSearch value, on one thread and
-on two, and prints a Markdown table of the last completed iteration (README "Performance").
+on two, and prints a Markdown table of the last completed iteration (docs/results/performance.md).
 
     python3 engine-tests/tools/sceptre_search_speed.py [--binary target/release/regalia]
         [--movetime 1000] [--line 10] [--threads 1 2]

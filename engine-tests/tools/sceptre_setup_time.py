@@ -4,7 +4,7 @@
 The engine places every piece of every player from `position startpos` (layout `nine` unless
 --layout says otherwise) under the clocks of --go, one `go` per placement, and the script
 prints how long each `go` took until `bestmove` (wall time, pipe included) and the depths the
-searches reached (README "Performance").
+searches reached (docs/results/performance.md).
 
     python3 engine-tests/tools/sceptre_setup_time.py [--binary target/release/regalia]
         [--players 4] [--layout nine] [--go "go btime 60000 wtime 60000 rtime 60000 gtime 60000"]

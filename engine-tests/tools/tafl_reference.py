@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A slow, independent reference for tafl (RULINGS §4), sharing no code with the engine:
+"""A slow, independent reference for tafl (docs/rules/tafl.md#the-default-game), sharing no code with the engine:
 a dict board, moves by walking coordinates, captures and the king's capture by the rule text.
 
     python3 tafl_reference.py "<position string>" 3      # prints the perft count

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent reference for tafl under OpenTafl rules strings, as docs/tafl-rules.md reads
-them (the contract), with RULINGS §4 as the rule set `default`. It shares no code and no
+"""An independent reference for tafl under OpenTafl rules strings, as docs/rules/tafl.md reads
+them (the contract), with docs/rules/tafl.md#the-default-game as the rule set `default`. It shares no code and no
 reading with the engine: it was written from the contract text alone.
 
     python3 tafl_rules_reference.py "<rules string or named set>" "<position or 'start'>" <depth>
@@ -13,7 +13,7 @@ followed by the side to move (default: the side that moves first under the rules
 
 Plain Python 3.11, flat lists: the board is a list of N*N codes, index = rank0 * N + file0.
 
-Readings chosen where docs/tafl-rules.md leaves room:
+Readings chosen where docs/rules/tafl.md leaves room:
 - hostility lists are read per letter: the king is K (so corh:tT makes corners hostile to
   defenders but not to the king); an occupied centre square is hostile to L when L is in
   cenh whoever stands on it; a corner square counts for corh only when empty (an occupied one
@@ -25,7 +25,7 @@ Readings chosen where docs/tafl-rules.md leaves room:
 - edge fort: "next to F" is orthogonal; corner squares and the empty centre are never a safe
   side for a wall, whatever the hostility lists say;
 - a position given as it stands: the king on a corner (edge with esc:e) has escaped; with the
-  defenders to move a strong king enclosed is captured (RULINGS §4) and encirclement counts;
+  defenders to move a strong king enclosed is captured (docs/rules/tafl.md#king-capture) and encirclement counts;
   with the attackers to move an edge fort counts; a weak king between two attackers is not
   taken (no mover is known);
 - spd: a list whose every entry is -1 means no limit, like -1;
@@ -42,7 +42,7 @@ IGNORED_LETTERS = set("cnkmgCNMG")   # pieces Regalia does not play (ignored in 
 ALL_PIECES = frozenset((ATT, DEF, KING))
 
 NAMED = {
-    # docs/tafl-rules.md, "Named rule sets" (RULINGS §4).
+    # docs/rules/tafl.md#named-rule-sets.
     "default": "dim:11 surf:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
     # OpenTafl's own rules strings for its built-in variants, as OpenTafl 0.4.8.0b prints them
     # (RulesSerializer.getRulesRecord; extracted to /work/opentafl-build/rules-strings.txt).

@@ -4,7 +4,7 @@
 Regalia's generator is fully legal on bitboards; this one is a plain mailbox that makes every
 pseudo-legal move on a copy and rejects those leaving the mover's king attacked. It shares no
 code with the engine, so the perft suites built from it (together with hand-counted small
-positions) cross-check the engine's implementation of RULINGS §1-§3.
+positions) cross-check the engine's implementation of docs/rules/scepterchess.md and docs/rules/chess40k.md.
 
     python3 variant_reference.py scepterchess "<FEN>" 3      # prints the perft count
 """

@@ -177,7 +177,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// The move in the variant's notation (RULINGS §0).
+    /// The move in the variant's notation (docs/rules/README.md#move-text).
     fn move_text(&self, m: Self::Move) -> String;
     /// Reads a move in the variant's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError> {

@@ -126,7 +126,7 @@ impl SearchParams {
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that
-    /// have passed a strength test on chess alone (README, "Testing play-changing changes").
+    /// have passed a strength test on chess alone (docs/results/sprt-log.md#the-habit).
     pub const ORTHODOX: SearchParams = SearchParams {
         prune_quiet_checks: false,
         correction_history: true,

@@ -311,7 +311,7 @@ impl Engine {
     }
 }
 
-/// The perft thread's body. A whole count prints RULINGS §0's format (`<move>: <count>` per root
+/// The perft thread's body. A whole count prints the format of docs/rules/README.md#perft (`<move>: <count>` per root
 /// move, a blank line, `Nodes searched: <total>`, a blank line); a count cut short by `stop`
 /// prints the root moves counted in full, a blank line, `info string perft stopped: <k> of <n>
 /// root moves counted, <nodes> nodes` and a blank line, never a `Nodes searched` line.

@@ -1,7 +1,7 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a beatable opponent for people. Game-neutral, as the
 //! protocol must be: one skill number sets a node budget for the search and the noise of a
 //! choice among its best lines, so a weak setting both sees less and picks worse moves.
-//! Calibrated for chess against Stockfish's own `UCI_Elo` levels (README, "Limited strength").
+//! Calibrated for chess against Stockfish's own `UCI_Elo` levels (docs/results/strength.md#limited-strength-uci_elo-calibration).
 
 use crate::search::{Report, ReportScore, SearchLimits};
 use rand::Rng;

@@ -95,7 +95,7 @@ pub struct Diagram {
     pub title: String,
 }
 
-/// A column's letters: 0 -> `a`, 25 -> `z`, 26 -> `aa` (spreadsheet columns, RULINGS §0).
+/// A column's letters: 0 -> `a`, 25 -> `z`, 26 -> `aa` (spreadsheet columns, docs/rules/README.md#squares).
 pub fn column_name(column: usize) -> String {
     let mut letters = Vec::new();
     let mut n = column + 1;
@@ -233,7 +233,7 @@ mod tests {
         assert_eq!(d.move_cells("P@ab3"), Some(((27, 2), (27, 2))));
     }
 
-    /// The README's diagrams that need no search, rebuilt: the writer draws them as
+    /// The docs' diagrams that need no search, rebuilt: the writer draws them as
     /// `make-diagrams.sh` last wrote them.
     #[test]
     fn chess_family_svg_is_unchanged() {
@@ -259,7 +259,7 @@ mod tests {
         }
     }
 
-    /// The README's tafl diagram (throne, gates, last move), its searched arrow read back
+    /// The tafl diagram of docs/guide.md (throne, gates, last move), its searched arrow read back
     /// from the file so that the test needs no search.
     #[test]
     fn tafl_svg_is_unchanged() {

@@ -148,7 +148,7 @@ impl<V: VariantRules> GameSession<V> {
     }
 
     /// The legal moves: none once the game's history has decided it (perpetual check is lost
-    /// like a checkmate, RULINGS §0: a game lost by rule has no legal moves).
+    /// like a checkmate, docs/rules/README.md#perft: a game lost by rule has no legal moves).
     fn legal(&self) -> MoveList<<V::G as Game>::Move> {
         let mut moves = MoveList::new();
         if self.decided_by_history().is_none() {

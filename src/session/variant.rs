@@ -1,4 +1,4 @@
-//! The registry: the list of games, by their `UCI_Variant` names (RULINGS §0), and everything
+//! The registry: the list of games, by their `UCI_Variant` names (docs/rules/README.md#variant-names), and everything
 //! the layers above ask of a game without knowing it — sessions, record formats, shipped
 //! openings, start-up work. [`Variant::visit`] is the one place a variant meets its rules.
 

@@ -15,7 +15,7 @@ use crate::session::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalWeights {
     /// The weights `regalia tune` fitted (`weights_tuned.rs`): they beat the hand-set ones by
-    /// SPRT (README, "Tuning the evaluation").
+    /// SPRT (docs/tuning.md, docs/results/sprt-log.md).
     #[default]
     Tuned,
     /// The hand-set weights (`weights.rs`), kept to measure a new fit against.

@@ -1,4 +1,4 @@
-//! What each piece may enter (the terrain table of RULINGS §5), the forward directions of the
+//! What each piece may enter (the terrain table of docs/rules/sceptre1027.md#terrain), the forward directions of the
 //! seats, and attacks: exactly the captures the movement rules allow, found by walking back
 //! from the attacked square along the field's lines, on the board as it is or as a move would
 //! leave it, by the owners of a mask (bit per colour index).
@@ -10,7 +10,7 @@ use super::position::{PlayerState, SceptrePosition};
 use super::seats::{Compass, PlayerColour};
 use super::terrain::Terrain;
 
-/// How a piece may use a kind of terrain (RULINGS §5, the terrain table).
+/// How a piece may use a kind of terrain (docs/rules/sceptre1027.md#terrain).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
     Open,
@@ -48,7 +48,7 @@ pub const fn access(kind: PieceKind, terrain: Terrain) -> Access {
     }
 }
 
-/// The seat of a colour at a table of `players` (RULINGS §5: 2 players black south, white
+/// The seat of a colour at a table of `players` (docs/rules/sceptre1027.md#players-seats-and-turns: 2 players black south, white
 /// north; 3 south, west, north; 4 all, clockwise).
 pub fn seat(colour: PlayerColour, players: usize) -> Compass {
     Compass::seats(players)

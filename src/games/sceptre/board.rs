@@ -15,7 +15,7 @@ pub const BOARD_SIZE: usize = 8;
 pub const BOARD_COUNT: u8 = 9;
 
 /// Each board needs this many meadow-or-bridge squares of each colour, so that any board can
-/// be a kingdom and every set-up can be completed (RULINGS §5).
+/// be a kingdom and every set-up can be completed (docs/rules/sceptre1027.md#the-nine-boards).
 pub const MIN_OPEN_PER_COLOUR: usize = 16;
 
 /// River ports, as (file, rank) from the board's own a1: the middle two squares of each edge,

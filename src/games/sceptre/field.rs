@@ -4,7 +4,7 @@
 //! The mailbox frames the grid with `PAD` rings of off-field cells, enough for the knight's
 //! 3-leaps, so `square + offset` never leaves the array and needs no bounds check. A step or a
 //! leap onto a hole or off the field does not exist. Steps join squares that exist, so where
-//! two boards meet only at a corner the diagonal step across it is there (RULINGS §5); knights
+//! two boards meet only at a corner the diagonal step across it is there (docs/rules/sceptre1027.md#holes-and-corners); knights
 //! jump, so holes in between never matter to them.
 //!
 //! Move generation reads flat per-cell tables instead of the terrain: each kind's access
@@ -554,7 +554,7 @@ mod tests {
                 assert_eq!(again.knight_targets(sq), field.knight_targets(sq));
             }
         }
-        // The example of POSITION.md: two all-meadow boards stacked.
+        // The example of protocol.md#sceptre-position-string: two all-meadow boards stacked.
         let duel = Field::from_terrain_text(&vec!["8m"; 16].join("/")).unwrap();
         assert_eq!(
             (duel.width(), duel.height(), duel.squares().len()),

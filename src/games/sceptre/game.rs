@@ -1,7 +1,7 @@
 //! Sceptre 1027 A.D. through the game trait: seats are the colours in playing order (0 black,
 //! 1 white, 2 red, 3 green), a player out of moves ends the game (two playing) or withdraws
 //! (three or more), and a third occurrence built by checks alone is lost by the checked
-//! player (perpetual check, RULINGS §5).
+//! player (docs/rules/sceptre1027.md#perpetual-check).
 
 use super::make::Undo;
 use super::moves::SceptreMove;

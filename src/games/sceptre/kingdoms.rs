@@ -1,4 +1,4 @@
-//! The kingdoms field of the position string (POSITION.md, field 5): each player's 8x8 set-up
+//! The kingdoms field of the position string (protocol.md#sceptre-position-string, field 5): each player's 8x8 set-up
 //! board, named by its bottom-left square, `b@i1,w@a9,r@a17`.
 
 use super::board::BOARD_SIZE;

@@ -75,7 +75,7 @@ impl Placement {
     }
 }
 
-/// A valid layout: every rule of RULINGS §5 holds.
+/// A valid layout: every rule of docs/rules/sceptre1027.md#layouts holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub(super) name: String,
@@ -384,7 +384,7 @@ mod tests {
         }
         let nine = Layout::default_layout().unwrap();
         assert_eq!(nine.players(), &[2, 3, 4]);
-        // RULINGS §5: south -> south-east, west -> south-west, north -> north-west, east -> north-east.
+        // docs/rules/sceptre1027.md#players-seats-and-turns: south -> south-east, west -> south-west, north -> north-west, east -> north-east.
         assert_eq!(
             nine.kingdoms(4).unwrap().to_string(),
             "b@q1,w@a1,r@a17,g@q17"

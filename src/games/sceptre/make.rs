@@ -1,4 +1,4 @@
-//! Making and unmaking moves (RULINGS §5): captures fill the pools of the captured pieces'
+//! Making and unmaking moves (docs/rules/sceptre1027.md#check-and-the-end-of-the-game): captures fill the pools of the captured pieces'
 //! original colours, a captured king eliminates a playing player (his pieces pass to the
 //! capturer) or only leaves the field (a withdrawn player's), promotions draw from the pawn's
 //! colour's pool, check runs follow each move, the turn passes to the next playing player; a

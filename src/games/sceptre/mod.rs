@@ -1,7 +1,7 @@
-//! Sceptre 1027 A.D. (RULINGS §5): its field, its position and its rules of play. Nine 8x8
+//! Sceptre 1027 A.D. (docs/rules/sceptre1027.md): its field, its position and its rules of play. Nine 8x8
 //! boards of our own design as data, layouts that place them on one grid (TOML, validated by
 //! the rules of the rulebook), and the field move generation runs on: a padded mailbox with
-//! neighbour and knight tables, its terrain text both ways (POSITION.md) and the kingdoms
+//! neighbour and knight tables, its terrain text both ways (protocol.md#sceptre-position-string) and the kingdoms
 //! field; the position's state (pieces, players, set-up, pools, check runs) and its string
 //! both ways; move generation (`attacks`, `movegen`: terrain, limited sliders, pawns in
 //! rivers and ruins, holes, check and the set-up), `SceptreMove`, make/unmake (`make`:

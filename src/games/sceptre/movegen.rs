@@ -1,4 +1,4 @@
-//! Move generation (RULINGS §5 "Movement", "Promotion", "Check, capture, elimination" and the
+//! Move generation (docs/rules/sceptre1027.md, "How the pieces move", "Promotion", "Check and the end of the game" and the
 //! set-up phase): pseudo-legal moves per piece from the field's flat tables and line bit sets,
 //! and the legal moves of the side to move without making them, in the order the first
 //! (make-and-test) generator gave them.
@@ -263,7 +263,7 @@ impl SceptrePosition {
     }
 
     /// A pawn's moves: one to three squares forward, forward-diagonally or sideways over empty
-    /// squares (rivers and ruins end a move, RULINGS §5), the one-square river steps of a pawn
+    /// squares (rivers and ruins end a move, docs/rules/sceptre1027.md#how-the-pieces-move), the one-square river steps of a pawn
     /// in a river, and its captures one square diagonally forward.
     #[inline(always)]
     fn pawn_targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
@@ -609,7 +609,7 @@ impl SceptrePosition {
         }
         if out.count() == 0 && s.checks > 0 && self.playing_count() >= 3 {
             // Checkmated with three or more playing: a piece other than the king must move
-            // if one can, else the king (RULINGS §5).
+            // if one can, else the king (docs/rules/sceptre1027.md#three-or-four-players).
             for kings in [false, true] {
                 for from in self.owned.squares(mover) {
                     let piece = self.board[from as usize].expect("an owned square holds a piece");
@@ -625,7 +625,7 @@ impl SceptrePosition {
         }
     }
 
-    /// The set-up placements of the side to move (RULINGS §5 "Set-up phase"): a piece still
+    /// The set-up placements of the side to move (docs/rules/sceptre1027.md#the-set-up): a piece still
     /// to place on an empty square of his kingdom it may stand on, the second bishop on the
     /// other colour, never attacking another player's king, a king never on an attacked
     /// square.
@@ -725,7 +725,7 @@ impl SceptrePosition {
     /// playing; two playing and the side to move mated or stalemated) and when the side to move
     /// must withdraw (three or more playing, no move at all: see [`SceptrePosition::withdraw`]).
     /// With three or more playing, a checkmated player must still move: a piece other than the
-    /// king if he can, else the king (RULINGS §5).
+    /// king if he can, else the king (docs/rules/sceptre1027.md#three-or-four-players).
     pub fn legal_moves(&mut self) -> Vec<SceptreMove> {
         let mut list = MoveList::new();
         self.generate_legal(false, &mut list);

@@ -1,5 +1,5 @@
 //! A move of Sceptre 1027 A.D.: a step or capture `from`-`to` with an optional promotion, or a
-//! set-up placement of a piece on a square (POSITION.md "Moves"). Packed into a nonzero `u32`.
+//! set-up placement of a piece on a square (docs/rules/sceptre1027.md#notation). Packed into a nonzero `u32`.
 
 use super::field::{Field, Square, NO_SQUARE};
 use super::piece::PieceKind;

@@ -1,4 +1,4 @@
-//! The position string of POSITION.md, both ways: eight fields separated by single spaces,
+//! The position string of protocol.md#sceptre-position-string, both ways: eight fields separated by single spaces,
 //! `<terrain> <pieces> <players> <to-move> <kingdoms> <set-up> <pools> <checks>`. Reading
 //! takes pieces and list entries in any order; writing is canonical (pieces by square, rank
 //! then file; players, kingdoms and lists in playing order; set-up letters `KQRBNP`, pools
@@ -224,7 +224,7 @@ fn parse_checks(text: &str, players: usize) -> Result<Vec<u32>, SceptrePositionE
 }
 
 impl SceptrePosition {
-    /// A position from its string (POSITION.md), checked field by field and then as a whole.
+    /// A position from its string (protocol.md#sceptre-position-string), checked field by field and then as a whole.
     pub fn from_text(text: &str) -> Result<SceptrePosition, SceptrePositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         let [terrain, pieces, players, to_move, kingdoms, set_up, pools, checks] = fields[..]
@@ -348,7 +348,7 @@ mod tests {
 
     /// One 8x8 board, all meadow, both players on it.
     const MEADOW: &str = "8m/8m/8m/8m/8m/8m/8m/8m";
-    /// The duel of POSITION.md's example at the start of the set-up.
+    /// The duel of the example in protocol.md#sceptre-position-string at the start of the set-up.
     const DUEL: &str = "8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m/8m - b+,w+ b b@a1,w@a9 \
                         b:KQRRBBNNPPPPPPPP,w:KQRRBBNNPPPPPPPP - -";
 

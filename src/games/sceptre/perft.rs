@@ -1,4 +1,4 @@
-//! Perft: the leaves of the legal-move tree (RULINGS §0), counted as the generic perft of
+//! Perft: the leaves of the legal-move tree (docs/rules/README.md#perft), counted as the generic perft of
 //! `search::perft` counts them through the game trait: `generate_legal`, then `make` and
 //! `unmake`, the last ply bulk-counted. A withdrawal is no move: the tree goes on from the
 //! next player at the same depth.

@@ -1,4 +1,4 @@
-//! The pieces of Sceptre 1027 A.D. (RULINGS §5): six kinds, each piece moved by its owner and
+//! The pieces of Sceptre 1027 A.D. (docs/rules/sceptre1027.md#how-the-pieces-move): six kinds, each piece moved by its owner and
 //! keeping its original colour when it passes to the capturer of its king.
 
 use super::seats::PlayerColour;
@@ -66,7 +66,7 @@ impl PieceKind {
         self as usize
     }
 
-    /// Whether the piece may ever stand on `terrain` (the terrain table of RULINGS §5: every
+    /// Whether the piece may ever stand on `terrain` (the terrain table of docs/rules/sceptre1027.md#terrain: every
     /// square that is not prohibited, limited squares included).
     pub const fn may_stand_on(self, terrain: Terrain) -> bool {
         use Terrain as T;

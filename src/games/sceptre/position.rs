@@ -1,6 +1,6 @@
 //! A position of Sceptre 1027 A.D.: the field, the pieces on it, the players and their
 //! states, the side to move, the kingdoms, the set-up still to come, the pools of captured
-//! pieces and the check runs (POSITION.md). Its text, both ways, is in `notation`.
+//! pieces and the check runs (protocol.md#sceptre-position-string). Its text, both ways, is in `notation`.
 
 use super::field::{Field, Square, NO_SQUARE};
 use super::kingdoms::{Kingdoms, KingdomsError};
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// Pieces counted by kind, in [`PieceKind::ALL`] order (`KQRBNP`).
 pub type PieceCounts = [u8; 6];
 
-/// Where a player stands in the game (POSITION.md, field 3).
+/// Where a player stands in the game (protocol.md#sceptre-position-string, field 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerState {
     /// `+`: moves in turn.

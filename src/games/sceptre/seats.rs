@@ -1,4 +1,4 @@
-//! Who sits where (RULINGS §5): the seats clockwise round the table and the colours in playing
+//! Who sits where (docs/rules/sceptre1027.md#players-seats-and-turns): the seats clockwise round the table and the colours in playing
 //! order. The colour of playing-order index `i` is also the engine's seat number `i`.
 
 use std::fmt;

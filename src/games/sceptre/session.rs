@@ -1,6 +1,6 @@
 //! Sceptre 1027 A.D. as the session layer sees it: the layout and player count chosen by the
 //! `SceptreLayout` and `SceptrePlayers` options, the start (the set-up phase), the views for
-//! people, the seats' names and clock words (RULINGS §5: black moves first and keeps `btime`).
+//! people, the seats' names and clock words (docs/rules/sceptre1027.md#players-seats-and-turns: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
 use super::eval::{EvalStyle, SceptreEval};

@@ -1,4 +1,4 @@
-//! Global squares (RULINGS §0): file letters from the left like spreadsheet columns (`a` … `z`,
+//! Global squares (docs/rules/README.md#squares): file letters from the left like spreadsheet columns (`a` … `z`,
 //! `aa`, `ab`, … `bt` for the 72nd), then the rank from 1 at the bottom, never padded.
 
 use super::terrain::SquareColour;

@@ -1,5 +1,5 @@
 //! The start of a game: the set-up phase on a layout, every player with his sixteen pieces
-//! still to place and black to place first (RULINGS §5 "Set-up phase").
+//! still to place and black to place first (docs/rules/sceptre1027.md#the-set-up).
 
 use super::field::Field;
 use super::layout::Layout;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// What a square is made of (RULINGS §5; the rules say which piece may cross or enter which).
+/// What a square is made of (docs/rules/sceptre1027.md#the-field; the rules say which piece may cross or enter which).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
     Meadow,
@@ -62,7 +62,7 @@ impl Terrain {
     }
 
     /// Meadow and bridge are open to every piece, so they are what a kingdom needs enough of
-    /// (RULINGS §5: at least 16 of each colour on every board).
+    /// (docs/rules/sceptre1027.md#the-nine-boards: at least 16 of each colour on every board).
     pub const fn is_open_ground(self) -> bool {
         matches!(self, Terrain::Meadow | Terrain::Bridge)
     }

@@ -1,4 +1,4 @@
-//! The terrain field of the position string (POSITION.md, field 1), both ways: the ranks from
+//! The terrain field of the position string (protocol.md#sceptre-position-string, field 1), both ways: the ranks from
 //! the top down separated by `/`, each from file `a` rightwards, one letter a square (`-` a
 //! hole), a letter optionally preceded by a count that repeats it (`12m`, `8-`).
 

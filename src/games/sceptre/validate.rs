@@ -1,4 +1,4 @@
-//! The rules a layout must keep (RULINGS §5): boards inside the 72x72 grid with the field
+//! The rules a layout must keep (docs/rules/sceptre1027.md#layouts): boards inside the 72x72 grid with the field
 //! starting at a1, no overlap, one global checkerboard, and rivers that meet. Each check
 //! names the squares at fault.
 

@@ -2,7 +2,7 @@
 //! (kind, owner, colour), too many for a table per field, so each key is mixed on the fly from
 //! its coordinates with splitmix64: the same on every build and every field size.
 //!
-//! The key covers what RULINGS §5 counts as "the same position" for repetitions (pieces with
+//! The key covers what docs/rules/sceptre1027.md#perpetual-check counts as "the same position" for repetitions (pieces with
 //! owners and colours, the side to move, the players' states, the captured pools) plus the
 //! set-up still to come (placements never repeat, but the transposition table must tell
 //! set-ups apart) and the terrain (positions on two fields never meet in one table). Check runs are left out on purpose: they decide what a repetition means,

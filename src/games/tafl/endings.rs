@@ -200,7 +200,7 @@ impl TaflPosition {
         true
     }
 
-    /// The edge fort of docs/tafl-rules.md: the king on the edge with a move, his region
+    /// The edge fort of docs/rules/tafl.md#winning-and-losing: the king on the edge with a move, his region
     /// untouched by attackers and walled by defenders that can never be captured.
     pub fn edge_fort(&self) -> bool {
         let Some(king) = self.king_square() else {

@@ -314,10 +314,10 @@ const THRONE_PIN_BLOCKED: Score = 15;
 /// empty square beside him walled in by guards, stepping into it and back while no guard can be
 /// taken on either of its lines. Counted in the attackers' search, the term makes them keep such
 /// a pocket within reach or strike before it closes. Counted in the defenders' search too, it
-/// taught them to build such nests instead of running for the corners (README: that build lost
+/// taught them to build such nests instead of running for the corners (docs/results/sprt-log.md#tafl: that build lost
 /// head to head), so their search leaves it out. Only a small pocket walled off on every side
 /// counts: a square merely off the attackers' lines is common while the king still runs, and
-/// counting it drew the attackers to the throne instead of the corners (README).
+/// counting it drew the attackers to the throne instead of the corners (docs/results/sprt-log.md#tafl).
 const THRONE_HOLE: Score = 60;
 
 /// The largest walled-in pocket that still counts as a hole: a fortress's holes are one or two

@@ -1,4 +1,4 @@
-//! Tafl: the siege games (RULINGS §4 and docs/tafl-rules.md). One core plays every rule set
+//! Tafl: the siege games (docs/rules/tafl.md). One core plays every rule set
 //! Regalia supports: the seed's 11x11 game by default, and any OpenTafl rules string within
 //! its switches. The attackers are seat 0; the defenders' king runs for the corners or edges.
 

@@ -1,4 +1,4 @@
-//! Position strings: the project's own (RULINGS §4) in and out, and OpenTafl's records in.
+//! Position strings: the project's own (docs/rules/tafl.md#position-strings) in and out, and OpenTafl's records in.
 //!
 //! Ours: ranks from the top down separated by `/`, runs of empty squares as decimal numbers,
 //! `a` attacker, `d` defender, `k` king, then a space and the side to move (`a` or `d`); the

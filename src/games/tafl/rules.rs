@@ -1,4 +1,4 @@
-//! Tafl rule sets as data: one core, switched by an OpenTafl rules string (docs/tafl-rules.md).
+//! Tafl rule sets as data: one core, switched by an OpenTafl rules string (docs/rules/tafl.md).
 //! A rule set is read once and interned, so a position carries a `&'static` to it.
 
 use super::board::{square, square_name, Square, CELLS, MAX_SIZE, MIN_SIZE, STEPS};
@@ -185,7 +185,7 @@ impl std::error::Error for RulesError {}
 /// The named rule sets and their rules strings: the seed's game, and OpenTafl's own strings
 /// for its built-in Fetlar, Copenhagen, Brandub and Tablut (what OpenTafl sends an engine).
 pub const NAMED: [(&str, &str); 5] = [
-    // The seed's game (RULINGS §4): OpenTafl's defaults but no encirclement.
+    // The seed's game (docs/rules/tafl.md#the-default-game): OpenTafl's defaults but no encirclement.
     (
         "default",
         "dim:11 surf:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",

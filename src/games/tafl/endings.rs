@@ -2,8 +2,8 @@
 //! result a move makes (capture, escape, edge fort, encirclement), and the result of a
 //! position given as text.
 
-use super::board::{step, Square, CELLS, STEPS};
-use super::position::{Cell, Ending, Side, TaflPosition, MAX_CAPTURES};
+use super::board::{step, Cell, Square, CELLS, STEPS};
+use super::position::{Ending, Side, TaflPosition, MAX_CAPTURES};
 use super::rules::{Shieldwall, CORNER, EDGE, ON_BOARD};
 
 /// A set of squares for flood fills.

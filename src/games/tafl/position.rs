@@ -1,19 +1,9 @@
 //! A tafl position: a mailbox of cells with a border, the king's square, counts, the rule set
 //! it is played under, and make/unmake with every capture and ending the rules switch on.
 
-use super::board::{square_name, step, Square, CELLS, NO_SQUARE, STRIDE};
+use super::board::{square_name, step, Cell, Square, CELLS, NO_SQUARE, STRIDE};
 use super::rules::{kind, RuleSet, Shieldwall, KING};
 use crate::core::splitmix;
-
-/// What stands on a square (`Off` is the border round the board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    Empty = 0,
-    Attacker = 1,
-    Defender = 2,
-    King = 3,
-    Off = 4,
-}
 
 /// The two sides; the attackers are seat 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

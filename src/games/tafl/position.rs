@@ -397,7 +397,9 @@ impl TaflPosition {
     }
 
     /// Is the strong king closed on all four sides by attackers or squares hostile to him (the
-    /// edge closes a side only for a middleweight king)?
+    /// edge closes a side only for a middleweight king)? He is captured so only when the
+    /// attackers' move that closed him landed beside him, or, in a position given as text,
+    /// when the defenders are to move.
     #[inline]
     pub fn king_surrounded(&self) -> bool {
         let k = self.king;

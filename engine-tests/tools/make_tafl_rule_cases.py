@@ -29,6 +29,10 @@ agrees except these, where OpenTafl departs from docs/tafl-rules.md:
   misses a bracket making its first move (its 'developed' bit changes the piece's identity);
 - king-strong-throne-not-hostile-cenhe, king-weak-corner-not-hostile: OpenTafl reads the
   hostility lists per side (the king uses the letter T), the contract per letter (K).
+The king-walked-in-*, king-stepping-in-* and king-given-enclosed-* cases came later, with
+RULINGS §4's revised king capture, and were not run through OpenTafl: its capture test looks
+only beside the square a move lands on, as they do, but it judges a loaded position only after
+a move, so it would not call the king-given-enclosed-*-defenders positions decided.
 """
 from pathlib import Path
 

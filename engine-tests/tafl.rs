@@ -62,11 +62,16 @@ fn position_strings_and_opentafl_records() {
 #[test]
 fn tafl_results_are_announced() {
     let mut e = engine();
-    e.send("position fen 11/11/11/5a5/4aka4/11/11/11/11/11/2a8 a moves c1c2");
+    // g1-g7 lands beside the king on f7 and closes him in with e7, f8 and the throne.
+    e.send("position fen 11/11/11/5a5/4ak5/11/11/11/11/11/6a4 a moves g1g7");
     assert_eq!(
         e.sync(),
         vec!["info string game over: the attackers win by capturing the king"]
     );
+    // A king who walked into an enclosure (f5: e5, g5, f4 and the throne) is not taken by an
+    // attackers' move elsewhere (RULINGS §4).
+    e.send("position fen 11/11/11/11/11/11/4aka4/5a5/11/11/3a7 a moves d1c1");
+    assert_eq!(e.sync(), Vec::<String>::new());
     e.send("position fen 11/11/a8a1/11/11/11/k10/11/11/11/11 d moves a5a1");
     assert_eq!(
         e.sync(),

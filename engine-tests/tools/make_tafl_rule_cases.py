@@ -7,17 +7,19 @@ engine, written from docs/rules/tafl.md).
 
 A case: name, rules (a named set or a rules string), the position (side to move, king,
 attackers, defenders as square names), the move, and what it shows. The script checks that
-the position has no result yet and that the move is legal, then writes:
+the position has no result yet and that the move is legal (a given position, move `-`, may
+have one), then writes:
 
     case <name>
     rules <rules>
     position <Regalia position string>
-    move <from><to>
+    move <from><to>, or - for the position as given (its result before anyone moves)
     captured <captured squares, sorted, space separated, or ->
     result <none | attackers | defenders | draw>
 
 `captured` lists the squares of the pieces the move captures, the king's square too when the
-move captures the king (the game then ends: `result attackers`); sorted as text.
+move captures the king (the game then ends: `result attackers`), or, for a given position, the
+king's square when he stands captured in it; sorted as text.
 
 Checked once against OpenTafl 0.4.8.0b (its own move code, /work/opentafl-build): every case
 agrees except these, where OpenTafl departs from docs/rules/tafl.md:
@@ -27,6 +29,10 @@ agrees except these, where OpenTafl departs from docs/rules/tafl.md:
   misses a bracket making its first move (its 'developed' bit changes the piece's identity);
 - king-strong-throne-not-hostile-cenhe, king-weak-corner-not-hostile: OpenTafl reads the
   hostility lists per side (the king uses the letter T), the contract per letter (K).
+The king-walked-in-*, king-stepping-in-* and king-given-enclosed-* cases came later, with
+RULINGS §4's revised king capture, and were not run through OpenTafl: its capture test looks
+only beside the square a move lands on, as they do, but it judges a loaded position only after
+a move, so it would not call the king-given-enclosed-*-defenders positions decided.
 """
 from pathlib import Path
 
@@ -112,6 +118,33 @@ CASES = [
      "ks:c: next to the throne: three attackers and the empty throne take him"),
     ("king-c-away-weak", rs(9, "ks:c"), 9, "a", "c3", "b3 d8", "", "d8d3",
      "ks:c: away from the throne the king is weak, taken by two"),
+    # --- the strong king is taken only by a move landing next to him (RULINGS §4) ----------
+    *[(f"king-walked-in-survives-{tag}", rules, 11, "a", "f5", "e5 g5 f4 d1", "h9", "d1c1",
+       f"{tag}: the king walked in beside the empty throne (e5 g5 f4): d1-c1 does not take him")
+      for tag, rules in (("default", "default"), ("fetlar", "fetlar"),
+                         ("copenhagen", "copenhagen"))],
+    *[(f"king-stepping-in-takes-{tag}", rules, 11, "a", "f5", "e5 g5 f1", "h9", "f1f4",
+       f"{tag}: f1-f4 lands beside the king and closes e5 g5 f4 and the throne: taken")
+      for tag, rules in (("default", "default"), ("fetlar", "fetlar"),
+                         ("copenhagen", "copenhagen"))],
+    ("king-walked-in-four-survives", "default", 11, "a", "d4", "c4 e4 d3 d5 j10", "h9", "j10j9",
+     "a king who walked in among four attackers survives a move elsewhere"),
+    ("king-walked-in-survives-tablut", "tablut", 9, "a", "e6", "d6 f6 e7 a2", "h8", "a2a3",
+     "tablut (ks:c): the king walked in beside the throne (d6 f6 e7): a2-a3 does not take him"),
+    ("king-walked-in-survives-middleweight", rs(11, "ks:m"), 11, "a", "a6", "a5 a7 b6 j10", "h9",
+     "j10j9", "ks:m: the king walked in on the edge (a5 a7 b6): j10-j9 does not take him"),
+    # A position given with the king already enclosed (move `-`: the position as it stands):
+    # captured with the defenders to move, not with the attackers to move.
+    *[(f"king-given-enclosed-{tag}-{who}", rules, n, side, king, att, "", "-",
+       f"{tag}: the king given enclosed, the {who} to move: "
+       + ("captured" if side == "d" else "not captured"))
+      for tag, rules, n, king, att in (
+          ("default", "default", 11, "f5", "e5 g5 f4 d1"),
+          ("fetlar", "fetlar", 11, "f5", "e5 g5 f4 d1"),
+          ("copenhagen", "copenhagen", 11, "f5", "e5 g5 f4 d1"),
+          ("tablut", "tablut", 9, "e6", "d6 f6 e7 a2"),
+          ("middleweight", rs(11, "ks:m"), 11, "a6", "a5 a7 b6 j10"))
+      for side, who in (("d", "defenders"), ("a", "attackers"))],
     # --- escapes -------------------------------------------------------------------------
     ("escape-corner", "default", 11, "d", "a5", "c7", "", "a5a1",
      "the king reaches the corner a1: the defenders win"),
@@ -193,12 +226,19 @@ def main():
         R = T.rules_from(rules)
         pos = T.build(n, side, king, att, dfn)
         board, s = T.position_from(R, pos)
-        if T.given_result(R, board, s) or T.no_move_result(R, board, s):
-            raise SystemExit(f"{name}: the position already has a result")
-        m = T.parse_move(n, move)
-        if m not in T.gen_moves(R, board, s):
-            raise SystemExit(f"{name}: {move} is not legal in {pos}")
-        b2, captured, king_taken, result = T.result_after(R, board, s, m)
+        if move == "-":
+            # The position as given: its result, the king listed when he stands captured.
+            k = board.index(T.KING)
+            b2, captured = board, []
+            king_taken = s == "d" and not R.king_weak[k] and T.king_enclosed(R, board, k)
+            result = T.given_result(R, board, s) or T.no_move_result(R, board, s)
+        else:
+            if T.given_result(R, board, s) or T.no_move_result(R, board, s):
+                raise SystemExit(f"{name}: the position already has a result")
+            m = T.parse_move(n, move)
+            if m not in T.gen_moves(R, board, s):
+                raise SystemExit(f"{name}: {move} is not legal in {pos}")
+            b2, captured, king_taken, result = T.result_after(R, board, s, m)
         squares = [T.square_name(n, c) for c in captured]
         if king_taken:
             squares.append(T.square_name(n, b2.index(T.KING)))

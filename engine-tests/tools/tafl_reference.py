@@ -95,11 +95,13 @@ def play(board, side, move):
             del b[v]
     captured = False
     if side == "a":
+        # Only an attacker stepping onto one of the king's four neighbours can take him; a king
+        # who walked into an enclosure survives the attackers' moves elsewhere.
         king = next(sq for sq, p in b.items() if p == "k")
         kf, kr = king
-        if 0 < kf < N - 1 and 0 < kr < N - 1:
-            captured = all((kf + df, kr + dr) == THRONE or b.get((kf + df, kr + dr)) == "a"
-                           for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        neighbours = [(kf + df, kr + dr) for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        if to in neighbours and 0 < kf < N - 1 and 0 < kr < N - 1:
+            captured = all(n == THRONE or b.get(n) == "a" for n in neighbours)
     return b, captured
 
 

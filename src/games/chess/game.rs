@@ -4,13 +4,11 @@ use super::movegen;
 use super::moves::{ChessMove, MoveKind};
 use super::position::{Position, Undo};
 use super::rules::Rules;
+use super::see::SEE_VALUES;
 use super::types::{Color, Role};
 use crate::core::{
     Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat, SeatSet,
 };
-
-/// Piece values for move ordering and exchange evaluation (centipawns).
-pub const SEE_VALUES: [Score; 7] = [100, 320, 330, 500, 950, 20_000, 400];
 
 impl Game for Position {
     type Move = ChessMove;

@@ -3,11 +3,13 @@
 
 use super::attacks::{bishop_attacks, rook_attacks};
 use super::bitboard::{bit, lsb, Bitboard};
-use super::game::SEE_VALUES;
 use super::moves::{ChessMove, MoveKind};
 use super::position::Position;
 use super::types::Role;
 use crate::core::Score;
+
+/// Piece values for exchange evaluation and move ordering (centipawns).
+pub const SEE_VALUES: [Score; 7] = [100, 320, 330, 500, 950, 20_000, 400];
 
 /// Attackers are tried cheapest first.
 const BY_VALUE: [Role; 7] = [

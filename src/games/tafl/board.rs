@@ -16,6 +16,16 @@ pub const CELLS: usize = 256;
 const _: () = assert!(STRIDE * STRIDE <= CELLS);
 pub const NO_SQUARE: Square = 255;
 
+/// What stands on a square (`Off` is the border round the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty = 0,
+    Attacker = 1,
+    Defender = 2,
+    King = 3,
+    Off = 4,
+}
+
 /// The four directions, in the order the moves are generated: +file, -file, +rank, -rank.
 pub const STEPS: [isize; 4] = [1, -1, STRIDE as isize, -(STRIDE as isize)];
 

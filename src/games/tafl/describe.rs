@@ -1,10 +1,10 @@
 //! Tafl for a person: the board and facts of the `d` command, the evaluation terms of `eval`,
 //! and the diagram `regalia render` draws.
 
-use super::board::{square, square_name};
+use super::board::{square, square_name, Cell};
 use super::eval::terms;
+use super::position::{Side, TaflPosition};
 use super::rules::{CENTRE, CORNER};
-use super::{Cell, Side, TaflPosition};
 use crate::render::{CellKind, Diagram, DiagramPiece, Glyph};
 
 /// The board with the key facts (position string, pieces, key, threats), for `d`.

@@ -2,8 +2,8 @@
 //! result a move makes (capture, escape, edge fort, encirclement), and the result of a
 //! position given as text.
 
-use super::board::{step, Square, CELLS, STEPS};
-use super::position::{Cell, Ending, Side, TaflPosition, MAX_CAPTURES};
+use super::board::{step, Cell, Square, CELLS, STEPS};
+use super::position::{Ending, Side, TaflPosition, MAX_CAPTURES};
 use super::rules::{Shieldwall, CORNER, EDGE, ON_BOARD};
 
 /// A set of squares for flood fills.
@@ -137,7 +137,10 @@ impl TaflPosition {
     ) -> Option<Ending> {
         match side {
             Side::Attackers => {
-                if king_taken || self.king_surrounded() {
+                // A strong king falls only to the attacker stepping in beside him to close
+                // the enclosure (RULINGS §4): one who walked in survives moves elsewhere.
+                let closes_on_king = self.beside(to, 1 << Cell::King as u8);
+                if king_taken || (closes_on_king && self.king_surrounded()) {
                     return Some(Ending::KingCaptured);
                 }
                 if self.rules.encirclement && self.defenders_encircled() {
@@ -157,7 +160,9 @@ impl TaflPosition {
         }
     }
 
-    /// The result of a position given as text: as if the other side had just moved.
+    /// The result of a position given as text: as if the other side had just moved. So a king
+    /// given enclosed is captured with the defenders to move (the attackers' last move closed
+    /// him in), and not with the attackers to move (RULINGS §4).
     pub(super) fn settle(&mut self) {
         self.ending = match self.king_square() {
             None => Some(Ending::KingCaptured),

@@ -2,12 +2,11 @@
 //! from the king to the gates (two at once is usually decisive); the attackers want the gates
 //! sealed and a ring closing round the king. Material matters less than either.
 
-use super::board::{distance, file_of, rank_of, step, Square, MAX_SIZE};
+use super::board::{distance, file_of, rank_of, step, Cell, Square, MAX_SIZE};
+use super::eval_tables::{guard_moves_from, EvalTables, NO_ZONE};
 use super::movegen::escapes_open_from;
-use super::position::{Cell, Side, TaflPosition};
-use super::rules::{
-    kind, Escape, RuleSet, BESIDE_SPECIAL, CENTRE, DEFENDER, EDGE, KING, NO_ZONE, SPECIAL,
-};
+use super::position::{Side, TaflPosition};
+use super::rules::{kind, Escape, RuleSet, BESIDE_SPECIAL, CENTRE, DEFENDER, EDGE, KING, SPECIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
@@ -79,10 +78,9 @@ const DEFENDER_VALUE: Score = 170;
 
 /// Material relative to the starting forces, so that the start scores zero and neither side
 /// mistakes a draw for a gain.
-fn material(pos: &TaflPosition) -> Score {
-    let rules = pos.rules();
-    (pos.attacker_count() as Score - rules.start_attackers as Score) * ATTACKER_VALUE
-        - (pos.defender_count() as Score - rules.start_defenders as Score) * DEFENDER_VALUE
+fn material(pos: &TaflPosition, tables: &EvalTables) -> Score {
+    (pos.attacker_count() as Score - tables.start_attackers as Score) * ATTACKER_VALUE
+        - (pos.defender_count() as Score - tables.start_defenders as Score) * DEFENDER_VALUE
 }
 
 /// The most squares a king reaches in one move: a full rank and file of the largest board.
@@ -189,44 +187,9 @@ fn hanging_pieces(pos: &TaflPosition, victim: Side, pieces: &[Square]) -> i32 {
     n
 }
 
-/// Moves the defenders' guards (not the king) have on the board `cell` describes: what a
-/// siege takes away.
-pub fn guard_moves(rules: &RuleSet, cell: impl Fn(Square) -> Cell) -> i32 {
-    rules
-        .squares
-        .iter()
-        .filter(|&&sq| cell(sq) == Cell::Defender)
-        .map(|&sq| guard_moves_from(rules, &cell, sq))
-        .sum()
-}
-
-/// The moves of the guard on `sq`.
-#[inline]
-fn guard_moves_from(rules: &RuleSet, cell: &impl Fn(Square) -> Cell, sq: Square) -> i32 {
-    let mut n = 0;
-    for d in 0..4 {
-        let mut to = sq;
-        loop {
-            to = step(to, d);
-            if cell(to) != Cell::Empty {
-                break;
-            }
-            if rules.flags(to) & SPECIAL == 0 {
-                n += 1;
-                continue;
-            }
-            n += rules.may_stop(DEFENDER, sq, to) as i32;
-            if !rules.may_pass(DEFENDER, sq, to) {
-                break;
-            }
-        }
-    }
-    n
-}
-
 #[cfg(test)]
 fn guard_mobility(pos: &TaflPosition) -> i32 {
-    guard_moves(pos.rules(), |sq| pos.cell(sq))
+    super::eval_tables::guard_moves(pos.rules(), |sq| pos.cell(sq))
 }
 
 /// The taflmen of each side (not the king), gathered in one pass over the board so that the
@@ -269,17 +232,6 @@ impl Pieces {
     fn defenders(&self) -> &[Square] {
         &self.defenders[..self.defender_count]
     }
-}
-
-/// Which corner's blockade a square counts for: within two steps of it, except the two squares
-/// that touch it (read once into the rule set's table).
-pub(super) fn corner_zone(rules: &RuleSet, sq: Square) -> Option<usize> {
-    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
-    rules.corners.iter().position(|&g| {
-        let (gf, gr) = (file_of(g) as i32, rank_of(g) as i32);
-        let (df, dr) = ((f - gf).abs(), (r - gr).abs());
-        df <= 2 && dr <= 2 && df + dr >= 2
-    })
 }
 
 /// How far the king is from escaping: steps to the nearest corner, or to the nearest edge.
@@ -389,15 +341,15 @@ fn throne_pin(pos: &TaflPosition, king: Square) -> Score {
 
 /// Evaluates into terms (from the attackers' view), every term included.
 pub fn terms(pos: &TaflPosition) -> TaflTerms {
-    terms_for(pos, true)
+    terms_for(pos, EvalTables::of(pos.rules()), true)
 }
 
 /// The terms, the throne hole only if `with_throne_hole` (a search for the defenders leaves it
 /// out, so it need not look for one).
-fn terms_for(pos: &TaflPosition, with_throne_hole: bool) -> TaflTerms {
+fn terms_for(pos: &TaflPosition, tables: &EvalTables, with_throne_hole: bool) -> TaflTerms {
     let rules = pos.rules();
     let mut t = TaflTerms {
-        material: material(pos),
+        material: material(pos, tables),
         ..Default::default()
     };
     let Some(king) = pos.king_square() else {
@@ -433,7 +385,7 @@ fn terms_for(pos: &TaflPosition, with_throne_hole: bool) -> TaflTerms {
     // The ring tightens: every attacker within five steps of the king presses him.
     let mut pressure = 0;
     for &sq in pieces.attackers() {
-        let zone = rules.corner_zone[sq as usize];
+        let zone = tables.corner_zone[sq as usize];
         if zone != NO_ZONE {
             blockade[zone as usize % 32] += 1;
         }
@@ -458,7 +410,7 @@ fn terms_for(pos: &TaflPosition, with_throne_hole: bool) -> TaflTerms {
         .iter()
         .map(|&sq| guard_moves_from(rules, &cell, sq))
         .sum();
-    t.squeeze = (rules.start_guard_moves - guard_mobility) * 3;
+    t.squeeze = (tables.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
     if with_throne_hole {
         t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
@@ -475,11 +427,43 @@ fn terms_for(pos: &TaflPosition, with_throne_hole: bool) -> TaflTerms {
 }
 
 /// The full evaluator, or (for comparison) a material count only.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct TaflEval {
     pub material_only: bool,
     /// The search plays for the attackers (their root move): the throne-hole term counts.
     pub attackers_search: bool,
+    /// The rule set it was made for, and that rule set's tables.
+    rules: &'static RuleSet,
+    tables: &'static EvalTables,
+}
+
+impl TaflEval {
+    pub fn new(rules: &'static RuleSet, material_only: bool, attackers_search: bool) -> TaflEval {
+        TaflEval {
+            material_only,
+            attackers_search,
+            rules,
+            tables: EvalTables::of(rules),
+        }
+    }
+
+    /// The tables for `pos`: the evaluator's own, unless the position is played under
+    /// another rule set.
+    #[inline(always)]
+    fn tables_for(&self, pos: &TaflPosition) -> &'static EvalTables {
+        if std::ptr::eq(self.rules, pos.rules()) {
+            self.tables
+        } else {
+            EvalTables::of(pos.rules())
+        }
+    }
+}
+
+/// The full evaluator under the seed's rules, searching for the defenders.
+impl Default for TaflEval {
+    fn default() -> TaflEval {
+        TaflEval::new(RuleSet::default_rules(), false, false)
+    }
 }
 
 /// Keeps the attackers' searches' table entries, scored with the throne-hole term, apart from
@@ -492,10 +476,11 @@ impl Evaluator<TaflPosition> for TaflEval {
     }
 
     fn evaluate(&self, pos: &TaflPosition) -> Score {
+        let tables = self.tables_for(pos);
         let attackers_view = if self.material_only {
-            material(pos)
+            material(pos, tables)
         } else {
-            terms_for(pos, self.attackers_search).total()
+            terms_for(pos, tables, self.attackers_search).total()
         };
         match pos.side_to_move() {
             Side::Attackers => attackers_view,
@@ -526,7 +511,7 @@ mod tests {
     fn the_start_squeezes_nobody() {
         let pos = TaflPosition::from_text(START).expect("valid");
         assert_eq!(guard_mobility(&pos), 60);
-        assert_eq!(pos.rules().start_guard_moves, 60);
+        assert_eq!(EvalTables::of(pos.rules()).start_guard_moves, 60);
     }
 
     #[test]
@@ -605,10 +590,7 @@ mod tests {
         assert_eq!(t(entered).throne_hole, 0, "{:?}", t(entered));
 
         let pos = TaflPosition::from_text(walled).expect("valid position");
-        let attacking = TaflEval {
-            material_only: false,
-            attackers_search: true,
-        };
+        let attacking = TaflEval::new(pos.rules(), false, true);
         let defending = TaflEval {
             attackers_search: false,
             ..attacking
@@ -623,10 +605,7 @@ mod tests {
     #[test]
     fn material_only_ignores_everything_else() {
         let pos = TaflPosition::from_text("11/11/9a1/11/11/11/k10/11/11/11/11 d").expect("valid");
-        let e = TaflEval {
-            material_only: true,
-            attackers_search: true,
-        };
+        let e = TaflEval::new(pos.rules(), true, true);
         assert_eq!(
             e.evaluate(&pos),
             -((1 - 24) * ATTACKER_VALUE - (0 - 12) * DEFENDER_VALUE)

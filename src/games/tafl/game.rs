@@ -1,8 +1,8 @@
 //! Tafl seen through the generic [`Game`] trait.
 
-use super::board::{file_of, parse_square, rank_of, step, Square, NO_SQUARE};
+use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE};
 use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
-use super::position::{Cell, Side, TaflMove, TaflPosition, Undo};
+use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
 use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat};
 

@@ -1,8 +1,8 @@
 //! Legal tafl moves: every piece slides like a rook over empty squares; the rule set says who
 //! may stop on or pass over the corners and the throne.
 
-use super::board::{step, Square, NO_SQUARE};
-use super::position::{Cell, TaflMove, TaflPosition};
+use super::board::{step, Cell, Square, NO_SQUARE};
+use super::position::{TaflMove, TaflPosition};
 use super::rules::{kind, KING, SPECIAL};
 use crate::core::{MoveList, Scope};
 

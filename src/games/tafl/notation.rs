@@ -6,121 +6,12 @@
 //! defender, `K` king, rank 1 first (its notation's rule), optionally followed by the side to
 //! move (`a`/`d`, or OpenTafl's `t`/`T`); otherwise the rule set's first mover.
 
-use super::board::{square, square_name, Square};
-use super::position::{Cell, Side, TaflPosition};
+use super::board::{square, square_name, Cell};
+use super::position::{Side, TaflPosition};
+use super::rows::{otn_letter, read_rows, PositionError};
 use super::rules::{kind, RuleSet, SPECIAL};
-use std::fmt;
 
 pub const START: &str = "3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a";
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionError {
-    Ranks { found: usize, size: u8 },
-    RankWidth { rank: u8, width: usize, size: u8 },
-    Piece(char),
-    Kings(usize),
-    SideToMove(String),
-    Forbidden(String),
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Ranks { found, size } => write!(
-                f,
-                "tafl position has {found} ranks, but the rule set plays {size}x{size}"
-            ),
-            PositionError::RankWidth { rank, width, size } => {
-                write!(f, "tafl rank {rank} describes {width} squares, not {size}")
-            }
-            PositionError::Piece(c) => write!(f, "unknown tafl piece letter '{c}'"),
-            PositionError::Kings(n) => write!(f, "tafl position needs exactly one king, found {n}"),
-            PositionError::SideToMove(t) => {
-                write!(f, "tafl side to move must be 'a' or 'd', found '{t}'")
-            }
-            PositionError::Forbidden(why) => write!(f, "{why}"),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-/// Reads the rows of a board of `size` (the first row the top rank if `top_first`), with the
-/// piece letters `letter` maps; the pieces with their squares.
-fn read_rows(
-    rows: &[&str],
-    size: u8,
-    top_first: bool,
-    letter: impl Fn(char) -> Option<Cell>,
-) -> Result<Vec<(Square, Cell)>, PositionError> {
-    if rows.len() != size as usize {
-        return Err(PositionError::Ranks {
-            found: rows.len(),
-            size,
-        });
-    }
-    let mut pieces = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = if top_first {
-            size - 1 - i as u8
-        } else {
-            i as u8
-        };
-        let mut file: usize = 0;
-        let mut digits = String::new();
-        let flush = |digits: &mut String, file: &mut usize| {
-            if !digits.is_empty() {
-                *file += digits.parse::<usize>().unwrap_or(usize::MAX / 2);
-                digits.clear();
-            }
-        };
-        for c in row.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            flush(&mut digits, &mut file);
-            let cell = letter(c).ok_or(PositionError::Piece(c))?;
-            if file >= size as usize {
-                return Err(PositionError::RankWidth {
-                    rank: rank + 1,
-                    width: file + 1,
-                    size,
-                });
-            }
-            pieces.push((square(file as u8, rank), cell));
-            file += 1;
-        }
-        flush(&mut digits, &mut file);
-        if file != size as usize {
-            return Err(PositionError::RankWidth {
-                rank: rank + 1,
-                width: file,
-                size,
-            });
-        }
-    }
-    Ok(pieces)
-}
-
-fn otn_letter(c: char) -> Option<Cell> {
-    match c {
-        't' => Some(Cell::Attacker),
-        'T' => Some(Cell::Defender),
-        'K' => Some(Cell::King),
-        _ => None,
-    }
-}
-
-/// Reads an OpenTafl position record (`/…/…/`) of a board of `size`.
-pub fn read_otn_record(
-    record: &str,
-    size: u8,
-    top_first: bool,
-) -> Result<Vec<(Square, Cell)>, String> {
-    let rows: Vec<&str> = record.trim().trim_matches('/').split('/').collect();
-    read_rows(&rows, size, top_first, otn_letter).map_err(|e| e.to_string())
-}
 
 /// An OpenTafl position record of the board (rank 1 first).
 pub fn otn_record(pos: &TaflPosition) -> String {

@@ -1,19 +1,9 @@
 //! A tafl position: a mailbox of cells with a border, the king's square, counts, the rule set
 //! it is played under, and make/unmake with every capture and ending the rules switch on.
 
-use super::board::{square_name, step, Square, CELLS, NO_SQUARE, STRIDE};
+use super::board::{square_name, step, Cell, Square, CELLS, NO_SQUARE, STRIDE};
 use super::rules::{kind, RuleSet, Shieldwall, KING};
 use crate::core::splitmix;
-
-/// What stands on a square (`Off` is the border round the board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
-    Empty = 0,
-    Attacker = 1,
-    Defender = 2,
-    King = 3,
-    Off = 4,
-}
 
 /// The two sides; the attackers are seat 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -407,7 +397,9 @@ impl TaflPosition {
     }
 
     /// Is the strong king closed on all four sides by attackers or squares hostile to him (the
-    /// edge closes a side only for a middleweight king)?
+    /// edge closes a side only for a middleweight king)? He is captured so only when the
+    /// attackers' move that closed him landed beside him, or, in a position given as text,
+    /// when the defenders are to move.
     #[inline]
     pub fn king_surrounded(&self) -> bool {
         let k = self.king;

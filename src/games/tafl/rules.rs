@@ -1,9 +1,8 @@
 //! Tafl rule sets as data: one core, switched by an OpenTafl rules string (docs/rules/tafl.md).
 //! A rule set is read once and interned, so a position carries a `&'static` to it.
 
-use super::board::{square, square_name, Square, CELLS, MAX_SIZE, MIN_SIZE, STEPS};
-use super::notation::read_otn_record;
-use super::position::Cell;
+use super::board::{square, square_name, Cell, Square, CELLS, MAX_SIZE, MIN_SIZE, STEPS};
+use super::rows::read_otn_record;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
@@ -116,18 +115,7 @@ pub struct RuleSet {
     hostile_corner: u8,
     hostile_centre_empty: u8,
     hostile_centre_taken: u8,
-    /// Pieces in the start position, for evaluation relative to it.
-    pub start_attackers: u8,
-    pub start_defenders: u8,
-    /// The guards' moves in the start position (the siege's measure, see `eval`).
-    pub start_guard_moves: i32,
-    /// The corner whose blockade each square counts for ([`NO_ZONE`] if none), so that the
-    /// evaluator looks it up instead of measuring against every corner.
-    pub corner_zone: [u8; CELLS],
 }
-
-/// A square in no corner's blockade zone.
-pub const NO_ZONE: u8 = u8::MAX;
 
 /// Why a rules string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -508,7 +496,7 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
             }
         }
     }
-    let mut rules = RuleSet {
+    let rules = RuleSet {
         name: name.to_string(),
         text: text.to_string(),
         size,
@@ -523,8 +511,6 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         shieldwall_flank_only: yes_no("swf", get("swf").unwrap_or("y"))?,
         edge_fort: yes_no("efe", get("efe").unwrap_or("n"))?,
         linnaean: yes_no("linc", get("linc").unwrap_or("n"))?,
-        start_attackers: start.iter().filter(|(_, c)| *c == Cell::Attacker).count() as u8,
-        start_defenders: start.iter().filter(|(_, c)| *c == Cell::Defender).count() as u8,
         start,
         flags,
         squares,
@@ -539,22 +525,7 @@ fn read_rules(text: &str, name: &str) -> Result<RuleSet, RulesError> {
         hostile_corner: list("corh", ALL),
         hostile_centre_empty: list("cenhe", ALL),
         hostile_centre_taken: list("cenh", ATTACKER),
-        start_guard_moves: 0,
-        corner_zone: [NO_ZONE; CELLS],
     };
-    for &sq in &rules.squares {
-        if let Some(zone) = super::eval::corner_zone(&rules, sq) {
-            rules.corner_zone[sq as usize] = zone as u8;
-        }
-    }
-    let mut grid = [Cell::Off; CELLS];
-    for &sq in &rules.squares {
-        grid[sq as usize] = Cell::Empty;
-    }
-    for &(sq, c) in &rules.start {
-        grid[sq as usize] = c;
-    }
-    rules.start_guard_moves = super::eval::guard_moves(&rules, |sq| grid[sq as usize]);
     for &(sq, c) in &rules.start {
         // The king may start on a throne he may not return to.
         if c != Cell::King && rules.flags(sq) & SPECIAL != 0 && !rules.may_stop(kind(c), sq, sq) {
@@ -582,7 +553,8 @@ mod tests {
             (d.size, d.escape, d.encirclement),
             (11, Escape::Corner, false)
         );
-        assert_eq!((d.start_attackers, d.start_defenders), (24, 12));
+        let count = |c: Cell| d.start.iter().filter(|&&(_, p)| p == c).count();
+        assert_eq!((count(Cell::Attacker), count(Cell::Defender)), (24, 12));
         assert!(std::ptr::eq(d, RuleSet::named("DEFAULT").unwrap()));
         assert_eq!(RuleSet::named("brandub").unwrap().size, 7);
     }

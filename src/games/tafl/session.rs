@@ -53,10 +53,11 @@ impl VariantRules for TaflRules {
     }
 
     fn evaluator(&self, material_only: bool, root: &TaflPosition) -> TaflEval {
-        TaflEval {
+        TaflEval::new(
+            root.rules(),
             material_only,
-            attackers_search: root.side_to_move() == Side::Attackers,
-        }
+            root.side_to_move() == Side::Attackers,
+        )
     }
 
     fn describe(&self, pos: &TaflPosition) -> String {

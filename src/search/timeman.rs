@@ -4,6 +4,11 @@
 use super::limits::{SearchLimits, SearchOptions};
 use std::time::{Duration, Instant};
 
+/// The clock kept in reserve, in move overheads (but at most half the clock). With the default
+/// overhead of 30 ms that is 300 ms: at 2 s + 0.02 s the clock then settles near half a second
+/// instead of 150 ms, so a stall of the machine beside the match does not lose on time.
+const RESERVE_OVERHEADS: u32 = 10;
+
 #[derive(Clone, Debug)]
 pub struct TimeBudget {
     pub soft: Option<Duration>,
@@ -39,15 +44,21 @@ pub fn budget(limits: &SearchLimits, options: &SearchOptions, seat: usize) -> Ti
         .copied()
         .flatten()
         .unwrap_or_default();
-    // Never plan to use the last slice of the clock; keep the overhead for every move to come.
+    // Never plan to use the last slice of the clock: the overhead of this move, and a reserve
+    // that only a stalled machine eats (a busy core can hold the search thread up for a few
+    // hundred ms; within the reserve that costs nothing but time).
+    let reserve = (overhead * RESERVE_OVERHEADS).min(remaining / 2);
     let usable = remaining
         .saturating_sub(overhead)
+        .saturating_sub(reserve)
         .max(Duration::from_millis(1));
     let moves_left = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
-    let per_move = usable / moves_left + inc * 3 / 4;
+    // Only half the increment is planned for, so with a small increment the clock settles
+    // well above the reserve instead of sinking to it.
+    let per_move = usable / moves_left + inc / 2;
     let soft = per_move.min(usable / 2);
     // The hard limit lets a troubled iteration finish, but never eats more than a fifth of the
-    // clock (or, with one move to go before the control, nearly all of it).
+    // usable clock (or, with one move to go before the control, nearly all of it).
     let hard_cap = if moves_left == 1 {
         usable * 9 / 10
     } else {
@@ -123,14 +134,60 @@ mod tests {
                     let b = budget(&limits, &SearchOptions::default(), 1);
                     let hard = b.hard.unwrap_or_default();
                     let soft = b.soft.unwrap_or_default();
+                    // The overhead and the reserve (ten overheads, at most half) stay unused.
+                    let reserve = 300.min(remaining / 2);
                     assert!(
-                        hard <= ms(remaining.saturating_sub(30).max(1)),
+                        hard <= ms(remaining.saturating_sub(30 + reserve).max(1)),
                         "{remaining} {mtg:?} {inc}"
                     );
                     assert!(soft <= hard, "{remaining} {mtg:?} {inc}");
                 }
             }
         }
+    }
+
+    /// 2 s + 0.02 s, the control a user lost on time at with a busy machine: whether every move
+    /// stops at the soft limit (a settled search) or runs to the hard limit (the worst case),
+    /// the clock settles well above zero, so a stall of the machine has room.
+    #[test]
+    fn a_small_increment_keeps_a_reserve_on_the_clock() {
+        for (use_hard, floor) in [(false, 500), (true, 150)] {
+            let mut left = ms(2000);
+            let mut lowest = left;
+            for _ in 0..300 {
+                let mut limits = SearchLimits::default();
+                limits.time[0] = Some(left);
+                limits.increment[0] = Some(ms(20));
+                let b = budget(&limits, &SearchOptions::default(), 0);
+                let spent = if use_hard { b.hard } else { b.soft }.unwrap_or_default();
+                left = left.saturating_sub(spent) + ms(20);
+                lowest = lowest.min(left);
+            }
+            assert!(lowest >= ms(floor), "hard: {use_hard}, lowest {lowest:?}");
+        }
+    }
+
+    /// Only the mover's clock and increment count: three seats, red (seat 2) to move.
+    #[test]
+    fn the_movers_own_clock_and_increment_count() {
+        let clocks = |red: u64, others: u64, red_inc: u64, others_inc: u64| {
+            let mut limits = SearchLimits::default();
+            limits.time = [Some(ms(others)), Some(ms(others)), Some(ms(red)), None];
+            limits.increment = [
+                Some(ms(others_inc)),
+                Some(ms(others_inc)),
+                Some(ms(red_inc)),
+                None,
+            ];
+            budget(&limits, &SearchOptions::default(), 2)
+        };
+        let little = clocks(300, 100_000, 0, 0);
+        assert!(little.hard.unwrap_or_default() <= ms(300), "{little:?}");
+        let plenty = clocks(20_000, 50, 0, 0);
+        assert!(plenty.soft.unwrap_or_default() >= ms(500), "{plenty:?}");
+        let with_inc = clocks(4_000, 4_000, 1_000, 0);
+        let without = clocks(4_000, 4_000, 0, 1_000);
+        assert!(with_inc.soft > without.soft, "{with_inc:?} {without:?}");
     }
 
     #[test]

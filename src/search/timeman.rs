@@ -175,14 +175,16 @@ mod tests {
     #[test]
     fn the_movers_own_clock_and_increment_count() {
         let clocks = |red: u64, others: u64, red_inc: u64, others_inc: u64| {
-            let mut limits = SearchLimits::default();
-            limits.time = [Some(ms(others)), Some(ms(others)), Some(ms(red)), None];
-            limits.increment = [
-                Some(ms(others_inc)),
-                Some(ms(others_inc)),
-                Some(ms(red_inc)),
-                None,
-            ];
+            let limits = SearchLimits {
+                time: [Some(ms(others)), Some(ms(others)), Some(ms(red)), None],
+                increment: [
+                    Some(ms(others_inc)),
+                    Some(ms(others_inc)),
+                    Some(ms(red_inc)),
+                    None,
+                ],
+                ..Default::default()
+            };
             budget(&limits, &SearchOptions::default(), 2)
         };
         let little = clocks(300, 100_000, 0, 0);

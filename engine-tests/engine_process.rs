@@ -5,6 +5,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// How long an answer that must come may take: a guard against a hung engine, generous enough
+/// for a machine busy with other builds (the tests measure no time).
+pub const HANG_GUARD: Duration = Duration::from_secs(120);
+
 pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
@@ -78,7 +82,7 @@ impl EngineProcess {
     /// Sends `isready` and returns every line before `readyok`.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
-        let mut lines = self.read_until(Duration::from_secs(20), |l| l == "readyok");
+        let mut lines = self.read_until(HANG_GUARD, |l| l == "readyok");
         lines.pop();
         lines
     }
@@ -109,7 +113,7 @@ impl EngineProcess {
 
     pub fn quit(mut self) -> std::process::ExitStatus {
         self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + HANG_GUARD;
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return status;

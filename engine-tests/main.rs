@@ -1,5 +1,6 @@
 //! Integration tests: the rules through the library, and the engine through its protocol.
 
+mod bench_signatures;
 mod browser;
 mod chess960;
 mod engine_process;

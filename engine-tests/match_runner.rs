@@ -14,11 +14,17 @@ fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// How long an engine meant to answer may take to start and to answer `isready`: a hang guard
+/// for a machine busy with other builds, not a measurement. An engine that must time out is
+/// given its own short `answer-timeout=`.
+const ANSWER_TIMEOUT_S: u64 = 120;
+
 /// Runs `regalia match` with these arguments (split like a shell would) from the project root;
 /// returns (success, stdout, stderr).
 fn run_match(args: &str) -> (bool, String, String) {
     let out = Command::new(REGALIA)
         .arg("match")
+        .args(["--answer-timeout", &ANSWER_TIMEOUT_S.to_string()])
         .args(shell_words::split(args).expect("test arguments"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -35,11 +41,17 @@ fn regalia_engine(name: &str, more: &str) -> String {
     format!("--engine 'cmd={REGALIA}' name={name} option.Threads=1 {more}")
 }
 
-/// `--engine` words for the broken proxy in `mode` around Regalia.
+/// `--engine` words for the broken proxy in `mode` around Regalia. The mute engine never
+/// answers: it alone gets a short `answer-timeout=`, so its games end soon.
 fn broken_engine(mode: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/match/broken_engine.py");
+    let patience = if mode == "mute" {
+        "answer-timeout=1"
+    } else {
+        ""
+    };
     format!(
-        "--engine \"cmd=python3 '{}' {mode} '{REGALIA}'\" name={mode}",
+        "--engine \"cmd=python3 '{}' {mode} '{REGALIA}'\" name={mode} {patience}",
         script.display()
     )
 }
@@ -55,30 +67,31 @@ fn tags(pgn: &str, tag: &str) -> Vec<String> {
 
 #[test]
 fn broken_engines_lose_each_game_and_the_match_goes_on() {
-    // The silent engine plays on a real clock: it loses when its 1.5 s (plus margin) run out.
+    // The silent engine plays on a real clock: it loses when its 1.5 s (plus a margin wide
+    // enough that Regalia, on the same clock, cannot lose on a busy machine) run out. The others
+    // break whatever the clock, so they play by nodes and no clock can fail them.
     let cases = [
         (
             "illegal",
             "rules infraction",
             "illegal move 'a1a1'",
-            "--movetime 100",
+            "--nodes 2000",
         ),
-        ("silent", "time forfeit", "lost on time", "--tc 1.5+0.05"),
-        ("exit", "abandoned", "engine exited", "--movetime 100"),
         (
-            "mute",
-            "abandoned",
-            "did not answer uciok",
-            "--movetime 100",
+            "silent",
+            "time forfeit",
+            "lost on time",
+            "--tc 1.5+0.05 --timemargin 1000",
         ),
+        ("exit", "abandoned", "engine exited", "--nodes 2000"),
+        ("mute", "abandoned", "did not answer uciok", "--nodes 2000"),
     ];
     std::thread::scope(|scope| {
         for (mode, termination, why, limit) in cases {
             scope.spawn(move || {
                 let out = scratch(&format!("broken-{mode}.pgn"));
                 let (ok, stdout, stderr) = run_match(&format!(
-                    "--variant chess {} {} {limit} --timemargin 300 --answer-timeout 1 \
-                     --games 3 --out '{}'",
+                    "--variant chess {} {} {limit} --games 3 --out '{}'",
                     regalia_engine("Regalia", ""),
                     broken_engine(mode),
                     out.display()
@@ -318,7 +331,7 @@ print("games", games)
 #[test]
 fn sprt_stops_a_decided_match_early() {
     let (ok, stdout, stderr) = run_match(&format!(
-        "{} {} --movetime 50 --games 60 --sprt elo0=0 elo1=200",
+        "{} {} --nodes 1000 --games 60 --sprt elo0=0 elo1=200",
         regalia_engine("Regalia", ""),
         broken_engine("illegal")
     ));
@@ -582,7 +595,7 @@ fn a_faulting_seat_leaves_a_four_seat_game_and_the_others_play_on() {
     let out = scratch("takeaway4.txt");
     let log = scratch("takeaway4-broken.log");
     let (ok, stdout, stderr) = run_match(&format!(
-        "--variant takeaway {} {} {} {} --movetime 50 --games 4 --openings '{}' --out '{}'",
+        "--variant takeaway {} {} {} {} --nodes 2000 --games 4 --openings '{}' --out '{}'",
         regalia_engine("A", ""),
         regalia_engine("B", ""),
         regalia_engine("C", ""),

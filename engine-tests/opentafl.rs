@@ -3,7 +3,7 @@
 //! `opponent-move` and `play` again, analysis, goodbye mid-search), and complete games of every
 //! named rule set refereed by a scripted host that keeps the game with the rules library.
 
-use crate::engine_process::EngineProcess;
+use crate::engine_process::{EngineProcess, HANG_GUARD};
 use regalia::games::tafl::rules::NAMED;
 use regalia::session::{GameStatus, Session, Variant};
 use std::time::Duration;
@@ -120,9 +120,7 @@ fn a_game_in_opentafls_message_order() {
     e.send(&format!("move {}", record(host.as_ref())));
     e.send("finish 0");
     e.send("goodbye");
-    assert!(e
-        .wait_exit(Duration::from_secs(10))
-        .is_some_and(|s| s.success()));
+    assert!(e.wait_exit(HANG_GUARD).is_some_and(|s| s.success()));
 }
 
 #[test]
@@ -158,7 +156,7 @@ fn analysis_lines_come_best_first() {
         "best first: {scores:?}"
     );
     e.send("goodbye");
-    assert!(e.wait_exit(Duration::from_secs(10)).is_some());
+    assert!(e.wait_exit(HANG_GUARD).is_some());
 }
 
 #[test]
@@ -171,9 +169,7 @@ fn goodbye_stops_a_long_search_and_exits() {
     let status = e.read_until(LONG, |l| l.starts_with("status"));
     assert!(status.iter().all(|l| !l.starts_with("move")));
     e.send("goodbye");
-    assert!(e
-        .wait_exit(Duration::from_secs(10))
-        .is_some_and(|s| s.success()));
+    assert!(e.wait_exit(HANG_GUARD).is_some_and(|s| s.success()));
 }
 
 #[test]
@@ -211,7 +207,7 @@ fn bad_messages_are_answered_and_survived() {
         .legal_moves()
         .contains(&plain(&m)));
     e.send("goodbye");
-    assert!(e.wait_exit(Duration::from_secs(10)).is_some());
+    assert!(e.wait_exit(HANG_GUARD).is_some());
 }
 
 /// One game between two `regalia opentafl` processes, hosted like OpenTafl hosts it: the

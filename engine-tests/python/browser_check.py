@@ -24,7 +24,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
-TIMEOUT = 60
+TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 
 
 def start_browser():

@@ -10,7 +10,8 @@ import chess.engine
 
 def main() -> None:
     path = sys.argv[1]
-    with chess.engine.SimpleEngine.popen_uci(path) as engine:
+    # Each command may take minutes on a machine busy with builds: a hang guard, not a measurement.
+    with chess.engine.SimpleEngine.popen_uci(path, timeout=300) as engine:
         assert engine.id.get("name", "").startswith("Regalia"), engine.id
         engine.configure({"Hash": 32, "Threads": 1})
 

@@ -189,10 +189,11 @@ pub fn play(
     // Start (if needed) and reset every seat's engine.
     for seat in 0..seats {
         let e = record.setup.seat_engines[seat];
+        let timeout = rules.engines[e].answer_timeout_or(rules.answer_timeout);
         let ready = match slots[e].take() {
-            Some(mut engine) => engine.new_game(rules.answer_timeout).map(|_| engine),
-            None => EngineProcess::start(&rules.engines[e], rules.variant, rules.answer_timeout)
-                .and_then(|mut engine| engine.new_game(rules.answer_timeout).map(|_| engine)),
+            Some(mut engine) => engine.new_game(timeout).map(|_| engine),
+            None => EngineProcess::start(&rules.engines[e], rules.variant, timeout)
+                .and_then(|mut engine| engine.new_game(timeout).map(|_| engine)),
         };
         match ready {
             Ok(engine) => slots[e] = Some(engine),

@@ -215,7 +215,8 @@ fn seat_count(config: &MatchConfig) -> Result<usize, MatchError> {
 /// misbehaves (silent, exiting) is left to lose its games.
 fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     for spec in &config.engines {
-        match EngineProcess::start(spec, config.variant, config.answer_timeout) {
+        let timeout = spec.answer_timeout_or(config.answer_timeout);
+        match EngineProcess::start(spec, config.variant, timeout) {
             Ok(engine) => engine.quit(),
             Err(fault @ (EngineFault::Spawn(_) | EngineFault::Unsupported(_))) => {
                 return Err(MatchError::Setup(format!("engine {}: {fault}", spec.name)))

@@ -16,7 +16,8 @@ use std::time::Duration;
 pub struct MatchArgs {
     #[arg(long, default_value = Variant::DEFAULT.name(), help = super::variant_help())]
     variant: String,
-    /// One engine: `cmd=PROGRAM [name=NAME] [option.NAME=VALUE ...]`; once per seat.
+    /// One engine: `cmd=PROGRAM [name=NAME] [answer-timeout=SECONDS] [option.NAME=VALUE ...]`;
+    /// once per seat.
     #[arg(long, action = ArgAction::Append, num_args = 1.., required = true)]
     engine: Vec<String>,
     /// The words of each `--engine`, kept apart (clap's derive flattens them).
@@ -40,7 +41,8 @@ pub struct MatchArgs {
     /// Seconds a move may take under a node or depth limit alone before the engine counts as hung.
     #[arg(long, default_value_t = 60)]
     hang_timeout: u64,
-    /// Seconds an engine has to start and to answer `isready`.
+    /// Seconds an engine has to start and to answer `isready` (an engine's own
+    /// `answer-timeout=` overrides it).
     #[arg(long, default_value_t = 10)]
     answer_timeout: u64,
     /// Openings file or folder; default the shipped `openings/<variant>/` (built in), else the

@@ -4,6 +4,14 @@
 use super::limits::{SearchLimits, SearchOptions};
 use std::time::{Duration, Instant};
 
+/// The clock no plan touches, in move overheads: with the default overhead of 30 ms, 300 ms.
+/// At or below it every move gets a millisecond, so the clock climbs back by the increment.
+/// A fixed floor, not a share of the clock: a share shrinks as the clock does, and at
+/// 2 s + 0.02 s on a busy machine the clock then sank to 50 ms, where one stall loses.
+const RESERVE_OVERHEADS: u32 = 10;
+/// However large the overhead, the reserve stays at most this.
+const MAX_RESERVE: Duration = Duration::from_secs(1);
+
 #[derive(Clone, Debug)]
 pub struct TimeBudget {
     pub soft: Option<Duration>,
@@ -39,15 +47,21 @@ pub fn budget(limits: &SearchLimits, options: &SearchOptions, seat: usize) -> Ti
         .copied()
         .flatten()
         .unwrap_or_default();
-    // Never plan to use the last slice of the clock; keep the overhead for every move to come.
+    // Never plan to use the last slice of the clock: the overhead of this move, and a reserve
+    // that only a stalled machine eats (a busy core can hold the process up for a few hundred
+    // ms; within the reserve that costs nothing but time).
+    let reserve = (overhead * RESERVE_OVERHEADS).min(MAX_RESERVE);
     let usable = remaining
         .saturating_sub(overhead)
+        .saturating_sub(reserve)
         .max(Duration::from_millis(1));
     let moves_left = limits.moves_to_go.unwrap_or(25).clamp(1, 50);
-    let per_move = usable / moves_left + inc * 3 / 4;
+    // Only half the increment is planned for: the moves' cost outside the search (pipes, the
+    // scheduler, the GUI) is paid from the other half, so the clock settles above the reserve.
+    let per_move = usable / moves_left + inc / 2;
     let soft = per_move.min(usable / 2);
     // The hard limit lets a troubled iteration finish, but never eats more than a fifth of the
-    // clock (or, with one move to go before the control, nearly all of it).
+    // usable clock (or, with one move to go before the control, nearly all of it).
     let hard_cap = if moves_left == 1 {
         usable * 9 / 10
     } else {
@@ -123,14 +137,63 @@ mod tests {
                     let b = budget(&limits, &SearchOptions::default(), 1);
                     let hard = b.hard.unwrap_or_default();
                     let soft = b.soft.unwrap_or_default();
+                    // The overhead and the reserve (ten overheads) stay unused.
                     assert!(
-                        hard <= ms(remaining.saturating_sub(30).max(1)),
+                        hard <= ms(remaining.saturating_sub(30 + 300).max(1)),
                         "{remaining} {mtg:?} {inc}"
                     );
                     assert!(soft <= hard, "{remaining} {mtg:?} {inc}");
                 }
             }
         }
+    }
+
+    /// 2 s + 0.02 s, the control a user lost on time at with a busy machine: whether every move
+    /// stops at the soft limit (a settled search), runs to the hard limit, or runs to it and
+    /// then loses 15 ms more outside the search (a busy machine), the clock stays above the
+    /// reserve, so a stall of the machine has room.
+    #[test]
+    fn a_small_increment_keeps_a_reserve_on_the_clock() {
+        for (use_hard, lost_outside, floor) in [(false, 0, 500), (true, 0, 330), (true, 15, 300)] {
+            let mut left = ms(2000);
+            let mut lowest = left;
+            for _ in 0..300 {
+                let mut limits = SearchLimits::default();
+                limits.time[0] = Some(left);
+                limits.increment[0] = Some(ms(20));
+                let b = budget(&limits, &SearchOptions::default(), 0);
+                let spent = if use_hard { b.hard } else { b.soft }.unwrap_or_default();
+                left = left.saturating_sub(spent + ms(lost_outside)) + ms(20);
+                lowest = lowest.min(left);
+            }
+            let case = format!("hard: {use_hard}, {lost_outside} ms lost a move");
+            assert!(lowest >= ms(floor), "{case}: lowest {lowest:?}");
+        }
+    }
+
+    /// Only the mover's clock and increment count: three seats, red (seat 2) to move.
+    #[test]
+    fn the_movers_own_clock_and_increment_count() {
+        let clocks = |red: u64, others: u64, red_inc: u64, others_inc: u64| {
+            let limits = SearchLimits {
+                time: [Some(ms(others)), Some(ms(others)), Some(ms(red)), None],
+                increment: [
+                    Some(ms(others_inc)),
+                    Some(ms(others_inc)),
+                    Some(ms(red_inc)),
+                    None,
+                ],
+                ..Default::default()
+            };
+            budget(&limits, &SearchOptions::default(), 2)
+        };
+        let little = clocks(300, 100_000, 0, 0);
+        assert!(little.hard.unwrap_or_default() <= ms(300), "{little:?}");
+        let plenty = clocks(20_000, 50, 0, 0);
+        assert!(plenty.soft.unwrap_or_default() >= ms(500), "{plenty:?}");
+        let with_inc = clocks(4_000, 4_000, 1_000, 0);
+        let without = clocks(4_000, 4_000, 0, 1_000);
+        assert!(with_inc.soft > without.soft, "{with_inc:?} {without:?}");
     }
 
     #[test]

@@ -58,7 +58,7 @@ impl Default for EngineOptions {
             material_only: false,
             multiplayer: MultiplayerSearch::default(),
             limit_strength: false,
-            elo: super::strength::DEFAULT_ELO,
+            elo: crate::session::strength::DEFAULT_ELO,
             configured: Vec::new(),
         }
     }
@@ -186,8 +186,8 @@ impl EngineOptions {
             format!(
                 "option name UCI_Elo type spin default {} min {} max {}",
                 d.elo,
-                super::strength::MIN_ELO,
-                super::strength::MAX_ELO
+                crate::session::strength::MIN_ELO,
+                crate::session::strength::MAX_ELO
             ),
         ];
         lines.extend(Variant::option_declarations());
@@ -259,7 +259,7 @@ impl EngineOptions {
                 Ok(OptionEffect::Nothing)
             }
             "uci_elo" => {
-                use super::strength::{MAX_ELO, MIN_ELO};
+                use crate::session::strength::{MAX_ELO, MIN_ELO};
                 self.elo = spin(name, value, MIN_ELO, MAX_ELO)?;
                 Ok(OptionEffect::Nothing)
             }

@@ -2,12 +2,13 @@
 //! so other front ends can use it too). Nothing is ever read from disk.
 
 use super::http::{parse_json, ApiError, Reply};
+use super::jobs::EngineLevel;
 use super::jobs::{lock, JobKind};
 use super::page;
 use super::record::record_download;
 use super::table::{new_id, GameTable, SharedGame};
 use super::view::{game_view, search_view};
-use super::web_game::{EngineLevel, WebGame};
+use super::web_game::WebGame;
 use crate::session::{Variant, VariantError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,12 +1,14 @@
 //! What the page is told about a game: everything it draws, in JSON (the shapes are in
 //! `docs/serve-api.md`).
 
-use super::jobs::{JobKind, Line, Progress};
+use super::jobs::JobKind;
 use super::web_game::WebGame;
 use crate::core::SeatState;
 use crate::render::Diagram;
+use crate::search::Report;
 use crate::search::ReportScore;
 use crate::session::GameStatus;
+use crate::session::Progress;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -118,7 +120,7 @@ pub fn legal_move(d: &Diagram, text: &str) -> Option<LegalMove> {
     })
 }
 
-fn line_view(line: &Line) -> LineView {
+fn line_view(line: &Report) -> LineView {
     let (cp, mate) = match line.score {
         ReportScore::Centipawns(cp) => (Some(cp), None),
         ReportScore::Mate(n) => (None, Some(n)),

@@ -129,6 +129,8 @@ pub struct GameSession<V: VariantRules> {
     history: Vec<u64>,
     /// The seats playing before the last move (to tell who it put out of the game).
     active_before_last: SeatSet,
+    /// `searchmoves`: the only root moves a search considers (empty: every legal move).
+    root_moves: Vec<<V::G as Game>::Move>,
 }
 
 impl<V: VariantRules> GameSession<V> {
@@ -140,6 +142,7 @@ impl<V: VariantRules> GameSession<V> {
             game,
             history: Vec::new(),
             active_before_last,
+            root_moves: Vec::new(),
         }
     }
 
@@ -199,6 +202,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// Makes a legal move and keeps the repetition history.
     fn make_recorded(&mut self, m: <V::G as Game>::Move) {
+        self.root_moves.clear();
         self.active_before_last = self.game.active();
         self.history.push(self.game.key());
         self.game.make(m);
@@ -247,6 +251,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             game,
             history: Vec::new(),
             active_before_last,
+            root_moves: Vec::new(),
         };
         next.settle();
         for (index, text) in moves.iter().enumerate() {
@@ -367,6 +372,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             return false;
         }
         self.history.push(before);
+        self.root_moves.clear();
         self.settle();
         true
     }
@@ -397,6 +403,21 @@ impl<V: VariantRules> Session for GameSession<V> {
                 .parse_move(text)
                 .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
         }
+        Ok(())
+    }
+
+    fn restrict_root_moves(&mut self, moves: &[String]) -> Result<(), VariantError> {
+        let mut root_moves = Vec::with_capacity(moves.len());
+        for text in moves {
+            let m = self
+                .game
+                .parse_move(text)
+                .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
+            if !root_moves.contains(&m) {
+                root_moves.push(m);
+            }
+        }
+        self.root_moves = root_moves;
         Ok(())
     }
 
@@ -433,21 +454,11 @@ impl<V: VariantRules> Session for GameSession<V> {
         control: &SearchControl,
         report: &mut dyn FnMut(&Report),
     ) -> Result<SearchOutcome, VariantError> {
-        let legal = self.legal();
-        let mut root_moves = Vec::new();
-        if limits.search_moves.is_empty() {
-            root_moves.extend(legal.iter().copied());
+        let root_moves = if self.root_moves.is_empty() {
+            self.legal().iter().copied().collect()
         } else {
-            for text in &limits.search_moves {
-                let m = self
-                    .game
-                    .parse_move(text)
-                    .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
-                if !root_moves.contains(&m) {
-                    root_moves.push(m);
-                }
-            }
-        }
+            self.root_moves.clone()
+        };
         if root_moves.is_empty() {
             return Ok(SearchOutcome {
                 best: None,
@@ -456,12 +467,11 @@ impl<V: VariantRules> Session for GameSession<V> {
             });
         }
         let eval = self.rules.evaluator(options.material_only, &self.game);
-        let limits = limits.for_seats(self.rules.clock_letters());
         let request = SearchRequest {
             game: &self.game,
             history: &self.history,
             root_moves,
-            limits: &limits,
+            limits,
             options,
             table,
             stop: &control.stop,

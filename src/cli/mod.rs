@@ -48,7 +48,7 @@ impl PositionArgs {
         let mut options = Vec::new();
         for pair in &self.options {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            if Variant::owning_option(name) != Some(variant) {
+            if variant.option(name).is_none() {
                 let known = variant.option_names();
                 return Err(VariantError::UnknownOption {
                     name: name.to_string(),
@@ -140,6 +140,12 @@ impl From<crate::session::JobError> for CliError {
             crate::session::JobError::Refused(e) => CliError::Variant(e),
             other => CliError::Search(other),
         }
+    }
+}
+
+impl From<crate::session::UnknownVariant> for CliError {
+    fn from(e: crate::session::UnknownVariant) -> Self {
+        CliError::Variant(e.into())
     }
 }
 

@@ -114,9 +114,13 @@ fn variants() -> Vec<VariantInfo> {
                 seat_names,
                 seats: session.seats(),
                 options: v
-                    .option_choices()
+                    .options()
                     .into_iter()
-                    .map(|(name, choices)| OptionInfo { name, choices })
+                    .filter(|spec| spec.offered)
+                    .map(|spec| OptionInfo {
+                        name: spec.name,
+                        choices: spec.choices(),
+                    })
                     .collect(),
                 start: session.position_text(),
             }
@@ -141,10 +145,13 @@ fn variant_error(e: VariantError) -> ApiError {
 
 fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
     let request: NewGame = parse_json(body)?;
-    let variant: Variant = request.variant.parse().map_err(variant_error)?;
+    let variant: Variant = request
+        .variant
+        .parse()
+        .map_err(|e: crate::session::UnknownVariant| variant_error(e.into()))?;
     let mut options = Vec::new();
     for (name, value) in &request.options {
-        if Variant::owning_option(name) != Some(variant) {
+        if variant.option(name).is_none() {
             let known = variant.option_names();
             return Err(ApiError::BadRequest(format!(
                 "{variant} has no option '{name}' (its options: {})",

@@ -4,8 +4,8 @@
 //! over one game and its evaluator, so search and perft are monomorphised per game.
 //!
 //! Adding a game: one folder under `games/` (with its [`VariantRules`] impl), one arm of
-//! [`Variant`] and of [`Variant::visit`]; the protocol, the arena and the command line learn it
-//! from the registry.
+//! [`Variant`] and of [`Variant::visit`] in `games/registry.rs`; the protocol, the arena and the
+//! command line learn it from the registry.
 
 mod bench;
 mod clocks;
@@ -19,11 +19,15 @@ mod variant;
 pub use bench::{run_bench, BenchSummary};
 pub use clocks::{Clock, ClockPart, ClockWords, SeatClocks, CLOCK_LETTERS};
 pub use error::VariantError;
-pub use game_session::{GameSession, OptionValueError, VariantRules};
+pub use game_session::GameSession;
 pub use search_job::{lock, JobEnd, JobError, Progress, SearchControl, SearchJob, SearchOrder};
 pub use table::SearchTable;
-pub(crate) use variant::embedded_file;
-pub use variant::{EmbeddedFile, RecordFormat, RulesVisitor, Variant};
+// The registry lives in `games/`; named here too for the layers above, which meet games
+// through the session layer.
+pub use crate::games::{
+    EmbeddedFile, OptionKind, OptionSpec, OptionValue, OptionValueError, OptionValueMismatch,
+    RecordFormat, RulesVisitor, UnknownVariant, Variant, VariantFacts, VariantRules,
+};
 
 use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::AtomicBool;

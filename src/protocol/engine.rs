@@ -8,8 +8,8 @@ use crate::core::SeatState;
 use crate::search::SearchOptions;
 use crate::session::strength::StrengthLimit;
 use crate::session::{
-    run_bench, GameStatus, JobEnd, SearchControl, SearchJob, SearchOrder, SearchTable, Session,
-    VariantError,
+    run_bench, GameStatus, JobEnd, JobError, SearchControl, SearchJob, SearchOrder, SearchTable,
+    Session, VariantError,
 };
 use std::thread::JoinHandle;
 
@@ -57,8 +57,8 @@ impl Running {
     /// Waits for the thread; false if it failed.
     fn join(self) -> bool {
         match self {
-            // A refused search never started a thread; its end is printed by the thread.
-            Running::Search(job) => !matches!(job.join(), Err(crate::session::JobError::Panicked)),
+            // The thread has printed the search's end, error or not; only a panic is news.
+            Running::Search(job) => !matches!(job.join(), Err(JobError::Panicked)),
             Running::Perft(p) => p.handle.join().is_ok(),
         }
     }

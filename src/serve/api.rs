@@ -7,7 +7,7 @@ use super::jobs::{lock, JobKind};
 use super::page;
 use super::record::record_download;
 use super::table::{new_id, GameTable, SharedGame};
-use super::view::{game_view, search_view};
+use super::view::{current_search, game_view};
 use super::web_game::WebGame;
 use crate::session::{Variant, VariantError};
 use serde::{Deserialize, Serialize};
@@ -256,14 +256,7 @@ fn game_call(
         ("GET", "") => {}
         ("GET", "live") => {
             g.kick(shared);
-            let search = match (&g.job, &g.stopped_job) {
-                (Some(j), _) => {
-                    let p = j.progress();
-                    Some(search_view(j.kind, j.seat, !p.finished, &p))
-                }
-                (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
-                (None, None) => None,
-            };
+            let search = current_search(&g);
             return Ok(Reply::json(&Live {
                 generation: g.generation,
                 status: g.status_text(),

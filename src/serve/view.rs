@@ -150,6 +150,18 @@ pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> Sear
     }
 }
 
+/// The running search, or else the last one stopped (its lines stay on show).
+pub fn current_search(g: &WebGame) -> Option<SearchView> {
+    match (&g.job, &g.stopped_job) {
+        (Some(j), _) => {
+            let p = j.progress();
+            Some(search_view(j.kind, j.seat, !p.finished, &p))
+        }
+        (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
+        (None, None) => None,
+    }
+}
+
 pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     let s = g.session.as_ref();
     let seats = s.seats();
@@ -203,14 +215,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         legal,
         view_turn,
         svg,
-        search: match (&g.job, &g.stopped_job) {
-            (Some(j), _) => {
-                let p = j.progress();
-                Some(search_view(j.kind, j.seat, !p.finished, &p))
-            }
-            (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
-            (None, None) => None,
-        },
+        search: current_search(g),
         notice: g.notice.clone(),
     }
 }

@@ -198,6 +198,7 @@ impl SearchJob {
                     &thread_progress,
                     &mut on_report,
                 );
+                // Also when the search was refused, which leaves `run` early.
                 lock(&thread_progress).finished = true;
                 thread_control.mark_done();
                 on_end(&end);
@@ -293,7 +294,11 @@ fn run(
     {
         std::thread::sleep(Duration::from_millis(1));
     }
-    let progress = lock(progress).clone();
+    let progress = {
+        let mut p = lock(progress);
+        p.finished = true;
+        p.clone()
+    };
     let (mut best, mut ponder) = (outcome.best, outcome.ponder);
     if let (Some(s), Some(_)) = (strength, &best) {
         if let Some(pick) = s.choose(&progress.lines, &mut rand::thread_rng()) {
@@ -307,4 +312,142 @@ fn run(
         nodes: outcome.nodes,
         progress,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{SearchTable, Variant};
+
+    fn chess_at(fen: Option<&str>) -> Box<dyn Session> {
+        let mut session = Variant::Chess.new_session();
+        if let Err(e) = session.set_position(fen, &[]) {
+            panic!("{e}");
+        }
+        session
+    }
+
+    fn depth(d: u32, multi_pv: usize) -> SearchOrder {
+        SearchOrder {
+            limits: SearchLimits {
+                depth: Some(d),
+                ..Default::default()
+            },
+            options: SearchOptions {
+                multi_pv,
+                ..SearchOptions::default()
+            },
+            ..SearchOrder::default()
+        }
+    }
+
+    #[test]
+    fn a_job_reports_its_lines_and_ends_with_a_move() {
+        let reports = Arc::new(Mutex::new(0));
+        let counted = reports.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let job = SearchJob::start(
+            "test-search",
+            chess_at(None),
+            depth(4, 3),
+            SearchTable::new(1).shared(),
+            move |_| *lock(&counted) += 1,
+            move |end| {
+                let _ = tx.send(end.as_ref().map(|e| e.best.clone()).ok().flatten());
+            },
+        )
+        .expect("starts");
+        let end = job.join().expect("ends");
+        assert!(end.progress.finished);
+        assert_eq!(end.progress.lines.iter().flatten().count(), 3);
+        let best = end.best.clone().expect("a move");
+        assert_eq!(
+            end.progress.first_line().map(|r| r.pv[0].clone()),
+            Some(best.clone())
+        );
+        assert_eq!(
+            rx.recv().ok().flatten(),
+            Some(best),
+            "on_end saw the same end"
+        );
+        assert!(*lock(&reports) > 0);
+    }
+
+    #[test]
+    fn searchmoves_are_read_before_the_thread_starts_and_bind_the_root() {
+        let mut order = depth(3, 1);
+        order.search_moves = vec!["e2e5".into()];
+        let refused = SearchJob::start(
+            "test-search",
+            chess_at(None),
+            order,
+            SearchTable::new(1).shared(),
+            |_| {},
+            |_| {},
+        );
+        assert!(matches!(refused, Err(JobError::Refused(_))));
+        let mut order = depth(3, 1);
+        order.search_moves = vec!["h2h3".into()];
+        let end = SearchJob::run_to_end(chess_at(None), order, SearchTable::new(1).shared())
+            .expect("ends");
+        assert_eq!(end.best.as_deref(), Some("h2h3"));
+    }
+
+    #[test]
+    fn an_open_ended_search_with_no_move_answers_only_after_stop() {
+        let mated = chess_at(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+        let order = SearchOrder {
+            limits: SearchLimits {
+                infinite: true,
+                ..Default::default()
+            },
+            ..SearchOrder::default()
+        };
+        let job = SearchJob::start(
+            "test-search",
+            mated,
+            order,
+            SearchTable::new(1).shared(),
+            |_| {},
+            |_| {},
+        )
+        .expect("starts");
+        assert!(job.is_open_ended());
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!job.is_done(), "go infinite waits for stop");
+        job.stop();
+        let end = job.join().expect("ends");
+        assert_eq!(end.best, None);
+    }
+
+    #[test]
+    fn a_limited_strength_searches_several_lines_but_analysis_does_not() {
+        let mut order = depth(3, 1);
+        order.strength = Some(StrengthLimit {
+            elo: strength::MAX_ELO,
+        });
+        let end =
+            SearchJob::run_to_end(chess_at(None), order.clone(), SearchTable::new(1).shared())
+                .expect("ends");
+        assert_eq!(end.progress.lines.len(), strength::LINES);
+        // The strongest setting has no noise: it plays the best line's move.
+        assert_eq!(end.best, end.progress.first_line().map(|r| r.pv[0].clone()));
+        order.limits.ponder = true;
+        let job = SearchJob::start(
+            "test-search",
+            chess_at(None),
+            order,
+            SearchTable::new(1).shared(),
+            |_| {},
+            |_| {},
+        )
+        .expect("starts");
+        job.ponderhit();
+        let end = job.join().expect("ends");
+        assert_eq!(
+            end.progress.lines.len(),
+            1,
+            "pondering analyses at full strength"
+        );
+    }
 }

@@ -327,6 +327,18 @@ mod tests {
         session
     }
 
+    /// A job whose reports and end nobody watches but its `join`.
+    fn start_quiet(session: Box<dyn Session>, order: SearchOrder) -> Result<SearchJob, JobError> {
+        SearchJob::start(
+            "test-search",
+            session,
+            order,
+            SearchTable::new(1).shared(),
+            |_| {},
+            |_| {},
+        )
+    }
+
     fn depth(d: u32, multi_pv: usize) -> SearchOrder {
         SearchOrder {
             limits: SearchLimits {
@@ -377,14 +389,7 @@ mod tests {
     fn searchmoves_are_read_before_the_thread_starts_and_bind_the_root() {
         let mut order = depth(3, 1);
         order.search_moves = vec!["e2e5".into()];
-        let refused = SearchJob::start(
-            "test-search",
-            chess_at(None),
-            order,
-            SearchTable::new(1).shared(),
-            |_| {},
-            |_| {},
-        );
+        let refused = start_quiet(chess_at(None), order);
         assert!(matches!(refused, Err(JobError::Refused(_))));
         let mut order = depth(3, 1);
         order.search_moves = vec!["h2h3".into()];
@@ -403,15 +408,7 @@ mod tests {
             },
             ..SearchOrder::default()
         };
-        let job = SearchJob::start(
-            "test-search",
-            mated,
-            order,
-            SearchTable::new(1).shared(),
-            |_| {},
-            |_| {},
-        )
-        .expect("starts");
+        let job = start_quiet(mated, order).expect("starts");
         assert!(job.is_open_ended());
         std::thread::sleep(Duration::from_millis(50));
         assert!(!job.is_done(), "go infinite waits for stop");
@@ -433,15 +430,7 @@ mod tests {
         // The strongest setting has no noise: it plays the best line's move.
         assert_eq!(end.best, end.progress.first_line().map(|r| r.pv[0].clone()));
         order.limits.ponder = true;
-        let job = SearchJob::start(
-            "test-search",
-            chess_at(None),
-            order,
-            SearchTable::new(1).shared(),
-            |_| {},
-            |_| {},
-        )
-        .expect("starts");
+        let job = start_quiet(chess_at(None), order).expect("starts");
         job.ponderhit();
         let end = job.join().expect("ends");
         assert_eq!(

@@ -69,7 +69,7 @@ fn tafl_results_are_announced() {
         vec!["info string game over: the attackers win by capturing the king"]
     );
     // A king who walked into an enclosure (f5: e5, g5, f4 and the throne) is not taken by an
-    // attackers' move elsewhere (RULINGS §4).
+    // attackers' move elsewhere (docs/rules/tafl.md).
     e.send("position fen 11/11/11/11/11/11/4aka4/5a5/11/11/3a7 a moves d1c1");
     assert_eq!(e.sync(), Vec::<String>::new());
     e.send("position fen 11/11/a8a1/11/11/11/k10/11/11/11/11 d moves a5a1");

@@ -30,7 +30,7 @@ agrees except these, where OpenTafl departs from docs/rules/tafl.md:
 - king-strong-throne-not-hostile-cenhe, king-weak-corner-not-hostile: OpenTafl reads the
   hostility lists per side (the king uses the letter T), the contract per letter (K).
 The king-walked-in-*, king-stepping-in-* and king-given-enclosed-* cases came later, with
-RULINGS §4's revised king capture, and were not run through OpenTafl: its capture test looks
+docs/rules/tafl.md's revised king capture, and were not run through OpenTafl: its capture test looks
 only beside the square a move lands on, as they do, but it judges a loaded position only after
 a move, so it would not call the king-given-enclosed-*-defenders positions decided.
 """
@@ -118,7 +118,7 @@ CASES = [
      "ks:c: next to the throne: three attackers and the empty throne take him"),
     ("king-c-away-weak", rs(9, "ks:c"), 9, "a", "c3", "b3 d8", "", "d8d3",
      "ks:c: away from the throne the king is weak, taken by two"),
-    # --- the strong king is taken only by a move landing next to him (RULINGS §4) ----------
+    # --- the strong king is taken only by a move landing next to him (docs/rules/tafl.md) ----------
     *[(f"king-walked-in-survives-{tag}", rules, 11, "a", "f5", "e5 g5 f4 d1", "h9", "d1c1",
        f"{tag}: the king walked in beside the empty throne (e5 g5 f4): d1-c1 does not take him")
       for tag, rules in (("default", "default"), ("fetlar", "fetlar"),

@@ -93,7 +93,7 @@ SUITES["default"] = [
     ("one move, three captures: e2-e5 takes d5, f5 and e6; stepping between two attackers is safe",
      ("a", "h9", "c5 g5 e7 e2", "d5 f5 e6")),
     ("a king who walked in beside the throne (f5: e5 g5 f4) survives the attackers' moves "
-     "elsewhere; only an attacker stepping back in beside him takes him (RULINGS §4)",
+     "elsewhere; only an attacker stepping back in beside him takes him (docs/rules/tafl.md)",
      ("a", "f5", "e5 g5 f4 d1", "h9")),
 ]
 
@@ -123,7 +123,7 @@ SUITES["fetlar"] = [
     ("the empty throne hostile to both sides: h8-f8 takes f7, b6-d6 takes e6 (f6 empty)",
      ("d", "b10", "f7 b6", "h8 e6")),
     ("a king who walked in beside the throne (f5: e5 g5 f4) survives the attackers' moves "
-     "elsewhere; only an attacker stepping back in beside him takes him (RULINGS §4)",
+     "elsewhere; only an attacker stepping back in beside him takes him (docs/rules/tafl.md)",
      ("a", "f5", "e5 g5 f4 d1", "h9")),
 ]
 
@@ -159,7 +159,7 @@ SUITES["copenhagen"] = [
     ("the strong king beside the throne: b7-e7 takes him with d6 e5 and the empty throne",
      ("a", "e6", "d6 e5 b7", "")),
     ("a king who walked in beside the throne (f5: e5 g5 f4) survives the attackers' moves "
-     "elsewhere; only an attacker stepping back in beside him takes him (RULINGS §4)",
+     "elsewhere; only an attacker stepping back in beside him takes him (docs/rules/tafl.md)",
      ("a", "f5", "e5 g5 f4 d1", "h9")),
     ("shieldwall with the king in the row on the edge: c8-a8 takes a5 and a7, the king on a6 stays "
      "(OpenTafl 0.4.8.0b, first-move bracket: D2 1724, D3 118167)",
@@ -199,7 +199,7 @@ SUITES["switches"] = [
     ("ks:m: the king on the edge taken by three (c5-a5 with a3 and b4); in the open by four",
      ("a", "a4", "a3 b4 c5", "")),
     ("ks:m: a king who walked in on the edge (a4: a3 a5 b4) survives the attackers' moves "
-     "elsewhere (RULINGS §4)",
+     "elsewhere (docs/rules/tafl.md)",
      ("a", "a4", "a3 a5 b4 f6", "e2")),
     ("rules", rs(7, "cen:")),
     ("cen: empty: no throne: d2 may stop on d4, and f1-f4 does not take e4 against d4",
@@ -227,7 +227,7 @@ SUITES["switches"] = [
     ("ks:c: away from the throne he is weak: d8-d3 takes him on c3 with b3",
      ("a", "c3", "b3 d8", "")),
     ("ks:c: a king who walked in beside the throne (e6: d6 f6 e7) survives the attackers' moves "
-     "elsewhere; only an attacker stepping back in beside him takes him (RULINGS §4)",
+     "elsewhere; only an attacker stepping back in beside him takes him (docs/rules/tafl.md)",
      ("a", "e6", "d6 f6 e7 a2", "h8")),
     ("rules", rs(9, "cor:")),
     ("cor: empty: no corner squares, anyone stops on a1, no corner hostility (c3-c1 does not take b1)",
@@ -336,7 +336,7 @@ SUITES["tablut"] = [
     ("ks:c: away from the throne he is weak: d8-d3 takes him on c3 with b3",
      ("a", "c3", "b3 d8", "")),
     ("ks:c: a king who walked in beside the throne (e6: d6 f6 e7) survives the attackers' moves "
-     "elsewhere; only an attacker stepping back in beside him takes him (RULINGS §4)",
+     "elsewhere; only an attacker stepping back in beside him takes him (docs/rules/tafl.md)",
      ("a", "e6", "d6 f6 e7 a2", "h8")),
     ("cens: empty, cenp all: nobody stops on the empty throne e5, all pass over it (e1 up the "
      "file to e6, the defender a5 along the rank to i5, the king on e7 down the file to e2)",

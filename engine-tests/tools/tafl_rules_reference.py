@@ -25,7 +25,7 @@ Readings chosen where docs/rules/tafl.md leaves room:
 - edge fort: "next to F" is orthogonal; corner squares and the empty centre are never a safe
   side for a wall, whatever the hostility lists say;
 - the strong king (s, m, or c near the centre) is captured only by an attacker's move that
-  lands on one of his neighbours and leaves him enclosed (RULINGS §4 as revised on 2026-12-04,
+  lands on one of his neighbours and leaves him enclosed (docs/rules/tafl.md as revised on 2026-12-04,
   which stands over the contract's older "any attackers' move"): a king who walked into an
   enclosure survives the attackers' moves elsewhere;
 - a position given as it stands: the king on a corner (edge with esc:e) has escaped; with the
@@ -714,7 +714,7 @@ def apply_move(R, board, side, move):
     k = b.index(KING)
     result = None
     if side == "a":
-        # RULINGS §4 (revised 2026-12-04): the strong king falls only to an attacker landing
+        # docs/rules/tafl.md (revised 2026-12-04): the strong king falls only to an attacker landing
         # on one of his neighbours; one who walked into an enclosure survives moves elsewhere.
         if (not king_taken and not R.king_weak[k] and to in R.nbrs[k]
                 and king_enclosed(R, b, k)):

@@ -2,7 +2,7 @@
 //! resignation when an engine's own score stays hopeless, a draw when both engines' scores stay
 //! level.
 
-use super::game::PlayedMove;
+use super::played_move::PlayedMove;
 use crate::core::SeatSet;
 
 /// A resignation rule: the mover resigns once its own score has been at or below `-score`

@@ -4,8 +4,9 @@
 
 use super::adjudication::{Adjudication, Verdict};
 use super::clock::MoveLimits;
-use super::engine::{EngineFault, EngineProcess, EngineScore};
+use super::engine::{EngineFault, EngineProcess};
 use super::openings::Opening;
+pub use super::played_move::PlayedMove;
 use super::{EngineSpec, MatchError};
 use crate::core::{SeatSet, SeatState};
 use crate::session::{GameEnd, GameStatus, Session, Variant};
@@ -31,18 +32,6 @@ pub struct GameRules<'a> {
     pub adjudication: &'a Adjudication,
     /// How long start-up, `isready` and `ucinewgame` may take.
     pub answer_timeout: Duration,
-}
-
-#[derive(Clone, Debug)]
-pub struct PlayedMove {
-    pub seat: u8,
-    /// The move as the engine sent it.
-    pub text: String,
-    /// The move in the game's record notation (SAN for the chess family).
-    pub notation: String,
-    pub score: Option<EngineScore>,
-    pub depth: Option<u32>,
-    pub elapsed: Duration,
 }
 
 /// What went wrong with a seat's engine.

@@ -13,6 +13,7 @@ pub mod engine;
 mod engine_spec;
 pub mod game;
 pub mod openings;
+mod played_move;
 pub mod record;
 pub mod referee;
 mod runner;

@@ -15,9 +15,7 @@ pub fn variant_options(
     let own = |e: &EngineSpec| -> Vec<(String, String)> {
         e.options
             .iter()
-            .filter(|(name, _)| {
-                Variant::owning_option(name) == Some(variant) && variant.option_changes_rules(name)
-            })
+            .filter(|(name, _)| variant.option(name).is_some_and(|spec| spec.changes_rules))
             .cloned()
             .collect()
     };

@@ -1,10 +1,9 @@
 //! `regalia analyse`: the board and the best lines, in readable form, for a person at the shell.
 
 use super::{say, CliError};
-use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{GameStatus, SearchControl};
+use crate::search::{ReportScore, SearchLimits, SearchOptions};
+use crate::session::{GameStatus, SearchJob, SearchOrder, SearchTable};
 use clap::Args;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -56,18 +55,15 @@ pub fn analyse(args: AnalyseArgs) -> Result<(), CliError> {
         move_overhead: Duration::ZERO,
         ..SearchOptions::default()
     };
-    let control = SearchControl::new();
-    let table = Arc::new(TranspositionTable::new(args.hash.clamp(1, 16_384)));
-    let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
-    let outcome = session.search(&limits, &options, &table, &control, &mut |r| {
-        if r.bound.is_none() {
-            if let Some(slot) = lines.get_mut(r.multipv - 1) {
-                *slot = Some(r.clone());
-            }
-        }
-    })?;
+    let table = SearchTable::new(args.hash.clamp(1, 16_384));
+    let order = SearchOrder {
+        limits,
+        options,
+        ..SearchOrder::default()
+    };
+    let outcome = SearchJob::run_to_end(session.boxed_clone(), order, table.shared())?;
     say("Best lines (score from the side to move's view):")?;
-    for (i, line) in lines.iter().flatten().enumerate() {
+    for (i, line) in outcome.progress.lines.iter().flatten().enumerate() {
         say(&format!(
             "{:>2}. {:>7}  depth {:>2}  {}",
             i + 1,

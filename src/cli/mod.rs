@@ -48,7 +48,7 @@ impl PositionArgs {
         let mut options = Vec::new();
         for pair in &self.options {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            if Variant::owning_option(name) != Some(variant) {
+            if variant.option(name).is_none() {
                 let known = variant.option_names();
                 return Err(VariantError::UnknownOption {
                     name: name.to_string(),
@@ -77,6 +77,8 @@ pub(crate) fn variant_help() -> String {
 #[derive(Debug)]
 pub enum CliError {
     Variant(VariantError),
+    /// A search that did not run to its end.
+    Search(crate::session::JobError),
     Match(crate::arena::MatchError),
     /// A file the subcommand was asked to write.
     Write {
@@ -106,6 +108,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Search(e) => write!(f, "{e}"),
             CliError::Match(e) => write!(f, "{e}"),
             CliError::Write { path, error } => {
                 write!(f, "cannot write {}: {error}", path.display())
@@ -128,6 +131,21 @@ impl std::error::Error for CliError {}
 impl From<crate::arena::MatchError> for CliError {
     fn from(e: crate::arena::MatchError) -> Self {
         CliError::Match(e)
+    }
+}
+
+impl From<crate::session::JobError> for CliError {
+    fn from(e: crate::session::JobError) -> Self {
+        match e {
+            crate::session::JobError::Refused(e) => CliError::Variant(e),
+            other => CliError::Search(other),
+        }
+    }
+}
+
+impl From<crate::session::UnknownVariant> for CliError {
+    fn from(e: crate::session::UnknownVariant) -> Self {
+        CliError::Variant(e.into())
     }
 }
 

@@ -2,10 +2,9 @@
 
 use super::{say, CliError};
 use crate::render::{to_svg_with, SvgOptions};
-use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::SearchControl;
+use crate::search::SearchLimits;
+use crate::session::{SearchJob, SearchOrder, SearchTable};
 use clap::Args;
-use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -50,17 +49,11 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
                 depth: Some(depth.clamp(1, 64)),
                 ..Default::default()
             };
-            let control = SearchControl::new();
-            let table = Arc::new(TranspositionTable::new(64));
-            session
-                .search(
-                    &limits,
-                    &SearchOptions::default(),
-                    &table,
-                    &control,
-                    &mut |_| {},
-                )?
-                .best
+            let order = SearchOrder {
+                limits,
+                ..SearchOrder::default()
+            };
+            SearchJob::run_to_end(session.boxed_clone(), order, SearchTable::new(64).shared())?.best
         }
         (None, None) => None,
     };

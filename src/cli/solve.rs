@@ -2,11 +2,10 @@
 //! by one at a fixed time or depth, as engine authors measure tactics (Win At Chess and the like).
 
 use super::{say, CliError};
-use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
-use crate::session::{SearchControl, Session, Variant, VariantError};
+use crate::search::{SearchLimits, SearchOptions};
+use crate::session::{SearchJob, SearchOrder, SearchTable, Session, Variant, VariantError};
 use clap::Args;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
@@ -166,16 +165,16 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     // One table, cleared before each position as `ucinewgame` clears an engine's: a table
     // allocated anew would fault its pages in during the timed search (about 60 ms of each
     // 200 ms with 64 MiB), which no engine under a GUI pays.
-    let table = Arc::new(TranspositionTable::new(args.hash.clamp(1, 16_384)));
+    let table = SearchTable::new(args.hash.clamp(1, 16_384));
     for (entry, session) in &entries {
         table.clear();
-        let control = SearchControl::new();
-        let mut last = None;
-        let outcome = session.search(&limits, &options, &table, &control, &mut |r| {
-            if r.bound.is_none() && r.multipv == 1 {
-                last = Some((r.depth, r.score));
-            }
-        })?;
+        let order = SearchOrder {
+            limits: limits.clone(),
+            options: options.clone(),
+            ..SearchOrder::default()
+        };
+        let outcome = SearchJob::run_to_end(session.boxed_clone(), order, table.shared())?;
+        let last = outcome.progress.first_line().map(|r| (r.depth, r.score));
         nodes += outcome.nodes;
         let played = outcome.best.unwrap_or_default();
         let notation = record_notation(session.as_ref(), &played).unwrap_or(played.clone());

@@ -1,7 +1,8 @@
 //! One input line -> one [`Command`]. Parsing knows the protocol's grammar, no game's rules:
 //! positions and moves stay text until the session reads them.
 
-use crate::search::{SearchLimits, CLOCK_LETTERS};
+use crate::search::SearchLimits;
+use crate::session::ClockWords;
 use std::fmt;
 use std::time::Duration;
 
@@ -35,17 +36,24 @@ pub enum Command {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum GoCommand {
-    Search(Box<SearchLimitsEq>),
+    Search(Box<GoLimits>),
     Perft(u32),
 }
 
-/// `SearchLimits` with equality, for tests of the parser.
+/// What `go` asks of a search, as read: the clocks by clock word (which seat each word is, the
+/// game says), every other limit, and the `searchmoves` texts.
 #[derive(Clone, Debug, Default)]
-pub struct SearchLimitsEq(pub SearchLimits);
+pub struct GoLimits {
+    pub clocks: ClockWords,
+    /// Every limit but the clocks (its per-seat clocks stay empty).
+    pub limits: SearchLimits,
+    pub search_moves: Vec<String>,
+}
 
-impl PartialEq for SearchLimitsEq {
+/// Equality for tests of the parser (`SearchLimits` has none of its own).
+impl PartialEq for GoLimits {
     fn eq(&self, other: &Self) -> bool {
-        format!("{:?}", self.0) == format!("{:?}", other.0)
+        format!("{self:?}") == format!("{other:?}")
     }
 }
 
@@ -175,7 +183,8 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
         }
         return Ok(GoCommand::Perft(depth));
     }
-    let mut l = SearchLimits::default();
+    let mut go = GoLimits::default();
+    let l = &mut go.limits;
     let ms = |field: &str, v: Option<&&str>| -> Result<Duration, ParseError> {
         // GUIs sometimes send negative clocks when a player has overstepped: treat as zero.
         if let Some(t) = v {
@@ -193,9 +202,12 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
         let key = rest[i];
         let val = rest.get(i + 1);
         let mut takes_value = true;
+        if let Some((letter, part)) = ClockWords::read_word(key) {
+            go.clocks.set(letter, part, ms(key, val)?);
+            i += 2;
+            continue;
+        }
         match key {
-            "wtime" | "btime" | "rtime" | "gtime" => l.time[clock_word(key)] = Some(ms(key, val)?),
-            "winc" | "binc" | "rinc" | "ginc" => l.increment[clock_word(key)] = Some(ms(key, val)?),
             "movestogo" => l.moves_to_go = Some(number(key, val)?),
             "depth" => l.depth = Some(number(key, val)?),
             "nodes" => l.nodes = Some(number(key, val)?),
@@ -213,7 +225,7 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
                 // Every following token that is not a keyword is a move.
                 let mut j = i + 1;
                 while j < rest.len() && !GO_KEYWORDS.contains(&rest[j]) {
-                    l.search_moves.push(rest[j].to_string());
+                    go.search_moves.push(rest[j].to_string());
                     j += 1;
                 }
                 i = j;
@@ -223,15 +235,7 @@ fn parse_go(rest: &[&str]) -> Result<GoCommand, ParseError> {
         }
         i += if takes_value { 2 } else { 1 };
     }
-    Ok(GoCommand::Search(Box::new(SearchLimitsEq(l))))
-}
-
-/// Which of [`CLOCK_LETTERS`] a clock word (`btime`, `rinc`…) belongs to.
-fn clock_word(key: &str) -> usize {
-    CLOCK_LETTERS
-        .iter()
-        .position(|&c| key.starts_with(c))
-        .unwrap_or(0)
+    Ok(GoCommand::Search(Box::new(go)))
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -304,10 +308,11 @@ mod tests {
         ) else {
             panic!("go did not parse");
         };
-        assert_eq!(l.0.time[0], Some(Duration::from_millis(1000)));
-        assert_eq!(l.0.time[1], Some(Duration::ZERO));
-        assert_eq!(l.0.search_moves, vec!["e2e4", "d2d4"]);
-        assert_eq!(l.0.depth, Some(3));
+        assert_eq!(l.clocks.of('w').time, Some(Duration::from_millis(1000)));
+        assert_eq!(l.clocks.of('b').time, Some(Duration::ZERO));
+        assert_eq!(l.limits.time, [None; 4], "seat clocks wait for the game");
+        assert_eq!(l.search_moves, vec!["e2e4", "d2d4"]);
+        assert_eq!(l.limits.depth, Some(3));
         // Four players' clocks, by colour word.
         let Ok(Command::Go(GoCommand::Search(l))) =
             parse("go btime 1 binc 2 wtime 3 winc 4 rtime 5 rinc 6 gtime 7 ginc 8")
@@ -315,8 +320,9 @@ mod tests {
             panic!("go did not parse");
         };
         let ms = |n| Some(Duration::from_millis(n));
-        assert_eq!(l.0.time, [ms(3), ms(1), ms(5), ms(7)]);
-        assert_eq!(l.0.increment, [ms(4), ms(2), ms(6), ms(8)]);
+        let words = ['w', 'b', 'r', 'g'].map(|c| l.clocks.of(c));
+        assert_eq!(words.map(|c| c.time), [ms(3), ms(1), ms(5), ms(7)]);
+        assert_eq!(words.map(|c| c.increment), [ms(4), ms(2), ms(6), ms(8)]);
         assert!(parse("go rtime").is_err());
         assert!(parse("go gtime soon").is_err());
         assert_eq!(parse("go perft 3"), Ok(Command::Go(GoCommand::Perft(3))));

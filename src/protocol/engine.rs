@@ -1,15 +1,16 @@
 //! The protocol state machine: owns the options, the table and the game being played, and runs
 //! each search on its own thread so that `isready`, `stop` and `quit` are answered at once.
 
-use super::command::{parse, Command, GoCommand, ParseError};
+use super::command::{parse, Command, GoCommand, GoLimits, ParseError};
 use super::options::{EngineOptions, OptionEffect};
 use super::output::Output;
-use super::strength::StrengthLimit;
 use crate::core::SeatState;
-use crate::search::{Report, SearchLimits, SearchOptions, SharedTable, TranspositionTable};
-use crate::session::{run_bench, GameStatus, SearchControl, Session};
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use crate::search::SearchOptions;
+use crate::session::strength::StrengthLimit;
+use crate::session::{
+    run_bench, GameStatus, JobEnd, JobError, SearchControl, SearchJob, SearchOrder, SearchTable,
+    Session, VariantError,
+};
 use std::thread::JoinHandle;
 
 pub const ENGINE_NAME: &str = concat!("Regalia ", env!("CARGO_PKG_VERSION"));
@@ -22,19 +23,53 @@ pub enum Flow {
     Quit,
 }
 
-struct RunningSearch {
+/// `go perft`'s thread, stopped and finished like a search.
+struct PerftRun {
     control: SearchControl,
     handle: JoinHandle<()>,
-    /// `go infinite` or `go ponder`: such a search never ends by itself.
-    open_ended: bool,
+}
+
+/// What runs off the protocol thread: at most one search or perft at a time.
+enum Running {
+    Search(SearchJob),
+    Perft(PerftRun),
+}
+
+impl Running {
+    fn is_done(&self) -> bool {
+        match self {
+            Running::Search(job) => job.is_done(),
+            Running::Perft(p) => p.control.is_done(),
+        }
+    }
+
+    fn stop(&self) {
+        match self {
+            Running::Search(job) => job.stop(),
+            Running::Perft(p) => p.control.request_stop(),
+        }
+    }
+
+    fn open_ended(&self) -> bool {
+        matches!(self, Running::Search(job) if job.is_open_ended())
+    }
+
+    /// Waits for the thread; false if it failed.
+    fn join(self) -> bool {
+        match self {
+            // The thread has printed the search's end, error or not; only a panic is news.
+            Running::Search(job) => !matches!(job.join(), Err(JobError::Panicked)),
+            Running::Perft(p) => p.handle.join().is_ok(),
+        }
+    }
 }
 
 pub struct Engine {
     out: Output,
     options: EngineOptions,
-    table: SharedTable,
+    table: SearchTable,
     session: Box<dyn Session>,
-    search: Option<RunningSearch>,
+    running: Option<Running>,
     debug: bool,
 }
 
@@ -43,10 +78,10 @@ impl Engine {
         let options = EngineOptions::default();
         Engine {
             out,
-            table: Arc::new(TranspositionTable::new(options.hash_mb)),
+            table: SearchTable::new(options.hash_mb),
             session: options.new_session(),
             options,
-            search: None,
+            running: None,
             debug: false,
         }
     }
@@ -100,11 +135,11 @@ impl Engine {
                 }
             }
             Command::Go(GoCommand::Perft(depth)) => self.perft(depth),
-            Command::Go(GoCommand::Search(limits)) => self.go(limits.0),
+            Command::Go(GoCommand::Search(go)) => self.go(*go),
             Command::Stop => self.stop_search(),
             Command::PonderHit => {
-                if let Some(s) = &self.search {
-                    s.control.pondering.store(false, Ordering::Relaxed);
+                if let Some(Running::Search(job)) = &self.running {
+                    job.ponderhit();
                 }
             }
             Command::Quit => {
@@ -119,24 +154,22 @@ impl Engine {
         Flow::Continue
     }
 
-    /// A search is running until it raises its stop flag, which it does before `bestmove`.
+    /// A search is running until it is done, which it is before `bestmove` goes out.
     fn searching(&self) -> bool {
-        self.search
-            .as_ref()
-            .is_some_and(|s| !s.control.stop.load(Ordering::Relaxed))
+        self.running.as_ref().is_some_and(|r| !r.is_done())
     }
 
     /// Joins a search that has finished (or is printing its last line), so that a `go` sent
     /// right after `bestmove` is never refused.
     fn reap_finished_search(&mut self) {
-        if self.search.is_some() && !self.searching() {
+        if self.running.is_some() && !self.searching() {
             self.join_search();
         }
     }
 
     fn join_search(&mut self) {
-        if let Some(s) = self.search.take() {
-            if s.handle.join().is_err() {
+        if let Some(r) = self.running.take() {
+            if !r.join() {
                 self.out.error("the search thread failed");
             }
         }
@@ -145,7 +178,7 @@ impl Engine {
     /// End of input: a search that ends by itself may finish (so `printf 'go depth 12' |
     /// regalia` answers in full); an open-ended one is stopped.
     pub fn finish_input(&mut self) {
-        if self.search.as_ref().is_some_and(|s| !s.open_ended) {
+        if self.running.as_ref().is_some_and(|r| !r.open_ended()) {
             self.join_search();
         }
         self.stop_search();
@@ -153,9 +186,8 @@ impl Engine {
 
     /// Stops a running search and waits for its `bestmove`.
     pub fn stop_search(&mut self) {
-        if let Some(s) = &self.search {
-            s.control.stop.store(true, Ordering::Relaxed);
-            s.control.pondering.store(false, Ordering::Relaxed);
+        if let Some(r) = &self.running {
+            r.stop();
         }
         self.join_search();
     }
@@ -173,11 +205,7 @@ impl Engine {
             Ok(effect) => {
                 match effect {
                     OptionEffect::Nothing => {}
-                    OptionEffect::ResizeHash => {
-                        // Drop the old table first so both never live at once.
-                        self.table = Arc::new(TranspositionTable::new(1));
-                        self.table = Arc::new(TranspositionTable::new(updated.hash_mb));
-                    }
+                    OptionEffect::ResizeHash => self.table.resize(updated.hash_mb),
                     OptionEffect::ClearHash => self.table.clear(),
                     OptionEffect::ChangeVariant => {
                         self.session = updated.new_session();
@@ -199,58 +227,40 @@ impl Engine {
         }
     }
 
-    fn go(&mut self, limits: SearchLimits) {
+    fn go(&mut self, go: GoLimits) {
         if self.searching() {
             self.out
                 .error("a search is already running (send stop first)");
             return;
         }
         self.join_search();
-        if let Err(e) = self.session.check_moves(&limits.search_moves) {
-            self.out.error(&e.to_string());
-            return;
+        if self.session.legal_moves().is_empty() {
+            // No move to search: say why now; the job still waits for `stop` if asked to.
+            if let GameStatus::Over(result) = self.session.status() {
+                self.out.info_string(&format!("game over: {result}"));
+            }
         }
-        let session = self.session.boxed_clone();
-        let open_ended = limits.infinite || limits.ponder;
-        let control = SearchControl::pondering(limits.ponder);
-        let mut options = self.search_options();
-        // A limited strength plays games; analysis (infinite, ponder) keeps full strength.
-        let strength = (self.options.limit_strength && !open_ended).then_some(StrengthLimit {
-            elo: self.options.elo,
-        });
-        let limits = match strength {
-            Some(s) => {
-                options.multi_pv = options.multi_pv.max(super::strength::LINES);
-                s.limits(&limits)
-            }
-            None => limits,
+        let order = SearchOrder {
+            clocks: go.clocks,
+            limits: go.limits,
+            search_moves: go.search_moves,
+            options: self.search_options(),
+            strength: self.options.limit_strength.then_some(StrengthLimit {
+                elo: self.options.elo,
+            }),
         };
-        let table = self.table.clone();
-        let out = self.out.clone();
-        let thread_control = control.clone();
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                run_search(
-                    session,
-                    limits,
-                    options,
-                    strength,
-                    table,
-                    thread_control,
-                    out,
-                );
-            });
-        match spawned {
-            Ok(handle) => {
-                self.search = Some(RunningSearch {
-                    control,
-                    handle,
-                    open_ended,
-                })
-            }
-            Err(e) => self.out.error(&format!("could not start the search: {e}")),
+        let (report_out, end_out) = (self.out.clone(), self.out.clone());
+        let started = SearchJob::start(
+            "search",
+            self.session.boxed_clone(),
+            order,
+            self.table.shared(),
+            move |r| report_out.report(r),
+            move |end| answer(&end_out, end),
+        );
+        match started {
+            Ok(job) => self.running = Some(Running::Search(job)),
+            Err(e) => self.out.error(&e.to_string()),
         }
     }
 
@@ -272,13 +282,7 @@ impl Engine {
             .stack_size(64 << 20)
             .spawn(move || run_perft(session, depth, threads, thread_control, out));
         match spawned {
-            Ok(handle) => {
-                self.search = Some(RunningSearch {
-                    control,
-                    handle,
-                    open_ended: false,
-                })
-            }
+            Ok(handle) => self.running = Some(Running::Perft(PerftRun { control, handle })),
             Err(e) => self.out.error(&format!("could not start perft: {e}")),
         }
     }
@@ -348,67 +352,27 @@ fn run_perft(
     }
     lines.push(String::new());
     // Finished before the last lines go out, as a search is before its `bestmove`.
-    control.stop.store(true, Ordering::Relaxed);
+    control.mark_done();
     for line in &lines {
         out.line(line);
     }
 }
 
-/// The search thread's body: search, then exactly one `bestmove`.
-fn run_search(
-    session: Box<dyn Session>,
-    limits: SearchLimits,
-    options: SearchOptions,
-    strength: Option<StrengthLimit>,
-    table: SharedTable,
-    control: SearchControl,
-    out: Output,
-) {
-    let report_out = out.clone();
-    let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
-    let result = session.search(&limits, &options, &table, &control, &mut |r| {
-        if r.bound.is_none() {
-            if let Some(slot) = lines.get_mut(r.multipv.saturating_sub(1)) {
-                *slot = Some(r.clone());
-            }
-        }
-        report_out.report(r)
-    });
-    // A limited strength picks among the lines it searched instead of the best.
-    let result = result.map(|mut outcome| {
-        let pick = strength.and_then(|s| s.choose(&lines, &mut rand::thread_rng()));
-        if let (Some(pick), Some(_)) = (pick, &outcome.best) {
-            outcome.best = pick.pv.first().cloned();
-            outcome.ponder = pick.pv.get(1).cloned();
-        }
-        outcome
-    });
-    let finish = |line: &str| {
-        control.stop.store(true, Ordering::Relaxed);
-        out.line(line);
-    };
-    match result {
-        Ok(outcome) => match outcome.best {
-            Some(best) => match outcome.ponder {
-                Some(p) => finish(&format!("bestmove {best} ponder {p}")),
-                None => finish(&format!("bestmove {best}")),
-            },
-            None => {
-                // No legal move: say why, wait for stop if asked to, then answer "(none)".
-                if let GameStatus::Over(result) = session.status() {
-                    out.info_string(&format!("game over: {result}"));
-                }
-                while (limits.infinite || control.pondering.load(Ordering::Relaxed))
-                    && !control.stop.load(Ordering::Relaxed)
-                {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                finish("bestmove (none)");
-            }
+/// A search's one `bestmove`, sent from the search thread once the job is done.
+fn answer(out: &Output, end: &Result<JobEnd, VariantError>) {
+    match end {
+        Ok(JobEnd {
+            best: Some(best),
+            ponder,
+            ..
+        }) => match ponder {
+            Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
+            None => out.line(&format!("bestmove {best}")),
         },
+        Ok(_) => out.line("bestmove (none)"),
         Err(e) => {
             out.error(&e.to_string());
-            finish("bestmove (none)");
+            out.line("bestmove (none)");
         }
     }
 }

@@ -6,7 +6,6 @@ mod engine;
 pub mod opentafl;
 mod options;
 mod output;
-pub mod strength;
 
 pub use command::{parse, Command, ParseError};
 pub use engine::{Engine, Flow, ENGINE_AUTHOR, ENGINE_NAME};

@@ -1,7 +1,8 @@
-//! The engine's UCI options: their declarations (for `uci`) and their validation.
+//! The engine's UCI options, each declared once as a typed spec: the `uci` lines and
+//! `setoption`'s checks both come from the specs, the variants' own options from the registry.
 
 use crate::search::MultiplayerSearch;
-use crate::session::Variant;
+use crate::session::{OptionKind, OptionSpec, OptionValue, OptionValueMismatch, Variant};
 use std::fmt;
 use std::time::Duration;
 
@@ -58,7 +59,7 @@ impl Default for EngineOptions {
             material_only: false,
             multiplayer: MultiplayerSearch::default(),
             limit_strength: false,
-            elo: super::strength::DEFAULT_ELO,
+            elo: crate::session::strength::DEFAULT_ELO,
             configured: Vec::new(),
         }
     }
@@ -106,92 +107,120 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-fn spin<T: std::str::FromStr + PartialOrd + fmt::Display + Copy>(
-    name: &str,
-    value: Option<&str>,
-    min: T,
-    max: T,
-) -> Result<T, OptionError> {
-    let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-    v.trim()
-        .parse::<T>()
-        .ok()
-        .filter(|n| *n >= min && *n <= max)
-        .ok_or_else(|| OptionError::BadValue {
-            name: name.to_string(),
-            value: v.to_string(),
-            expected: format!("a whole number from {min} to {max}"),
-        })
+/// The engine's own options (the variants' own follow them), in the order `uci` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EngineOption {
+    Hash,
+    Threads,
+    MultiPv,
+    MoveOverhead,
+    ClearHash,
+    Ponder,
+    Variant,
+    Evaluation,
+    MultiplayerSearch,
+    LimitStrength,
+    Elo,
 }
 
-fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
-    let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-    match v.trim().to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(OptionError::BadValue {
-            name: name.to_string(),
-            value: v.to_string(),
-            expected: "true or false".into(),
-        }),
+impl EngineOption {
+    const ALL: [EngineOption; 11] = [
+        EngineOption::Hash,
+        EngineOption::Threads,
+        EngineOption::MultiPv,
+        EngineOption::MoveOverhead,
+        EngineOption::ClearHash,
+        EngineOption::Ponder,
+        EngineOption::Variant,
+        EngineOption::Evaluation,
+        EngineOption::MultiplayerSearch,
+        EngineOption::LimitStrength,
+        EngineOption::Elo,
+    ];
+
+    /// The option's declaration, its default the engine's.
+    fn spec(self) -> OptionSpec {
+        use crate::session::strength::{MAX_ELO, MIN_ELO};
+        let d = EngineOptions::default();
+        let spin = |default: usize, min: usize, max: usize| OptionKind::Spin {
+            default: default as i64,
+            min: min as i64,
+            max: max as i64,
+        };
+        let combo = |default: &str, choices: Vec<String>| OptionKind::Combo {
+            default: default.to_string(),
+            choices,
+        };
+        let (name, kind) = match self {
+            EngineOption::Hash => ("Hash", spin(d.hash_mb, 1, MAX_HASH_MB)),
+            EngineOption::Threads => ("Threads", spin(d.threads, 1, MAX_THREADS)),
+            EngineOption::MultiPv => ("MultiPV", spin(d.multi_pv, 1, MAX_MULTI_PV)),
+            EngineOption::MoveOverhead => (
+                "Move Overhead",
+                spin(
+                    d.move_overhead.as_millis() as usize,
+                    0,
+                    MAX_MOVE_OVERHEAD_MS as usize,
+                ),
+            ),
+            EngineOption::ClearHash => ("Clear Hash", OptionKind::Button),
+            EngineOption::Ponder => ("Ponder", OptionKind::Check { default: d.ponder }),
+            EngineOption::Variant => (
+                "UCI_Variant",
+                combo(
+                    d.variant.name(),
+                    Variant::ALL.iter().map(|v| v.name().to_string()).collect(),
+                ),
+            ),
+            EngineOption::Evaluation => (
+                "Evaluation",
+                combo("full", vec!["full".into(), "material".into()]),
+            ),
+            EngineOption::MultiplayerSearch => (
+                "MultiplayerSearch",
+                combo(
+                    d.multiplayer.name(),
+                    MultiplayerSearch::ALL
+                        .iter()
+                        .map(|a| a.name().to_string())
+                        .collect(),
+                ),
+            ),
+            EngineOption::LimitStrength => (
+                "UCI_LimitStrength",
+                OptionKind::Check {
+                    default: d.limit_strength,
+                },
+            ),
+            EngineOption::Elo => (
+                "UCI_Elo",
+                spin(d.elo as usize, MIN_ELO as usize, MAX_ELO as usize),
+            ),
+        };
+        OptionSpec::new(name, kind).engine_only()
+    }
+
+    fn named(name: &str) -> Option<EngineOption> {
+        EngineOption::ALL
+            .into_iter()
+            .find(|o| o.spec().is_named(name))
     }
 }
 
+/// A spin's value as the field's type (the spec has checked the range).
+fn whole<T: TryFrom<i64> + Default>(n: i64) -> T {
+    T::try_from(n).unwrap_or_default()
+}
+
 impl EngineOptions {
-    /// The `option …` lines `uci` prints.
+    /// The `option …` lines `uci` prints: the engine's options, then every variant's own.
     pub fn declarations() -> Vec<String> {
-        let d = EngineOptions::default();
-        let variants: Vec<String> = Variant::ALL
+        EngineOption::ALL
             .iter()
-            .map(|v| format!("var {}", v.name()))
-            .collect();
-        let mut lines = vec![
-            format!(
-                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                d.hash_mb
-            ),
-            format!(
-                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-                d.threads
-            ),
-            format!(
-                "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
-                d.multi_pv
-            ),
-            format!(
-                "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
-                d.move_overhead.as_millis()
-            ),
-            "option name Clear Hash type button".to_string(),
-            format!("option name Ponder type check default {}", d.ponder),
-            format!(
-                "option name UCI_Variant type combo default {} {}",
-                d.variant.name(),
-                variants.join(" ")
-            ),
-            "option name Evaluation type combo default full var full var material".to_string(),
-            format!(
-                "option name MultiplayerSearch type combo default {} {}",
-                d.multiplayer.name(),
-                MultiplayerSearch::ALL
-                    .iter()
-                    .map(|a| format!("var {}", a.name()))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            format!(
-                "option name UCI_LimitStrength type check default {}",
-                d.limit_strength
-            ),
-            format!(
-                "option name UCI_Elo type spin default {} min {} max {}",
-                d.elo,
-                super::strength::MIN_ELO,
-                super::strength::MAX_ELO
-            ),
-        ];
-        lines.extend(Variant::option_declarations());
-        lines
+            .map(|o| o.spec())
+            .chain(Variant::ALL.iter().flat_map(|v| v.options()))
+            .map(|spec| spec.uci_line())
+            .collect()
     }
 
     /// A new game of the chosen variant, with its own options applied.
@@ -231,86 +260,79 @@ impl EngineOptions {
 
     /// Applies `setoption`; names are case-insensitive. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, OptionError> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "hash" => {
-                self.hash_mb = spin(name, value, 1, MAX_HASH_MB)?;
-                Ok(OptionEffect::ResizeHash)
+        let Some(option) = EngineOption::named(name) else {
+            return match Variant::owning_option(name) {
+                Some(owner) => self.set_variant_option(owner, name, value),
+                None => Err(OptionError::Unknown(name.to_string())),
+            };
+        };
+        let read = option.spec().read(value).map_err(|e| match e {
+            OptionValueMismatch::Missing => OptionError::MissingValue(name.to_string()),
+            OptionValueMismatch::Wrong { value, expected } => OptionError::BadValue {
+                name: name.to_string(),
+                value,
+                expected,
+            },
+        })?;
+        let (n, on, choice) = match &read {
+            OptionValue::Spin(n) => (*n, false, ""),
+            OptionValue::Check(on) => (0, *on, ""),
+            OptionValue::Combo(c) | OptionValue::Text(c) => (0, false, c.as_str()),
+            OptionValue::Button => (0, false, ""),
+        };
+        let effect = match option {
+            EngineOption::Hash => {
+                self.hash_mb = whole(n);
+                OptionEffect::ResizeHash
             }
-            "threads" => {
-                self.threads = spin(name, value, 1, MAX_THREADS)?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::Threads => {
+                self.threads = whole(n);
+                OptionEffect::Nothing
             }
-            "multipv" => {
-                self.multi_pv = spin(name, value, 1, MAX_MULTI_PV)?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::MultiPv => {
+                self.multi_pv = whole(n);
+                OptionEffect::Nothing
             }
-            "move overhead" => {
-                self.move_overhead =
-                    Duration::from_millis(spin(name, value, 0, MAX_MOVE_OVERHEAD_MS)?);
-                Ok(OptionEffect::Nothing)
+            EngineOption::MoveOverhead => {
+                self.move_overhead = Duration::from_millis(whole(n));
+                OptionEffect::Nothing
             }
-            "clear hash" => Ok(OptionEffect::ClearHash),
-            "ponder" => {
-                self.ponder = check(name, value)?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::ClearHash => OptionEffect::ClearHash,
+            EngineOption::Ponder => {
+                self.ponder = on;
+                OptionEffect::Nothing
             }
-            "uci_limitstrength" => {
-                self.limit_strength = check(name, value)?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::LimitStrength => {
+                self.limit_strength = on;
+                OptionEffect::Nothing
             }
-            "uci_elo" => {
-                use super::strength::{MAX_ELO, MIN_ELO};
-                self.elo = spin(name, value, MIN_ELO, MAX_ELO)?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::Elo => {
+                self.elo = whole(n);
+                OptionEffect::Nothing
             }
-            "uci_variant" => {
-                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-                self.variant = v.trim().parse().map_err(|_| OptionError::BadValue {
-                    name: name.to_string(),
-                    value: v.to_string(),
-                    expected: format!("one of {}", Variant::names()),
-                })?;
-                Ok(OptionEffect::ChangeVariant)
+            EngineOption::Variant => {
+                // The spec's choices are the registry's names.
+                self.variant = choice.parse().unwrap_or(self.variant);
+                OptionEffect::ChangeVariant
             }
-            "evaluation" => {
-                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-                let material_only = match v.trim().to_ascii_lowercase().as_str() {
-                    "full" => false,
-                    "material" => true,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            name: name.to_string(),
-                            value: v.to_string(),
-                            expected: "full or material".into(),
-                        })
-                    }
-                };
+            EngineOption::Evaluation => {
+                let material_only = choice == "material";
                 let changed = material_only != self.material_only;
                 self.material_only = material_only;
                 // The table's scores were made by the other evaluator: a search must not
                 // mistake them for its own.
-                Ok(if changed {
+                if changed {
                     OptionEffect::ClearHash
                 } else {
                     OptionEffect::Nothing
-                })
+                }
             }
-            "multiplayersearch" => {
-                let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
-                self.multiplayer = MultiplayerSearch::from_name(v.trim()).ok_or_else(|| {
-                    OptionError::BadValue {
-                        name: name.to_string(),
-                        value: v.to_string(),
-                        expected: "paranoid, maxn, brs or brsplus".into(),
-                    }
-                })?;
-                Ok(OptionEffect::Nothing)
+            EngineOption::MultiplayerSearch => {
+                self.multiplayer = MultiplayerSearch::from_name(choice).unwrap_or_default();
+                OptionEffect::Nothing
             }
-            _ => match Variant::owning_option(name) {
-                Some(owner) => self.set_variant_option(owner, name, value),
-                None => Err(OptionError::Unknown(name.to_string())),
-            },
-        }
+        };
+        Ok(effect)
     }
 }
 

@@ -2,12 +2,13 @@
 //! so other front ends can use it too). Nothing is ever read from disk.
 
 use super::http::{parse_json, ApiError, Reply};
+use super::jobs::EngineLevel;
 use super::jobs::{lock, JobKind};
 use super::page;
 use super::record::record_download;
 use super::table::{new_id, GameTable, SharedGame};
-use super::view::{game_view, search_view};
-use super::web_game::{EngineLevel, WebGame};
+use super::view::{current_search, game_view};
+use super::web_game::WebGame;
 use crate::session::{Variant, VariantError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -113,9 +114,13 @@ fn variants() -> Vec<VariantInfo> {
                 seat_names,
                 seats: session.seats(),
                 options: v
-                    .option_choices()
+                    .options()
                     .into_iter()
-                    .map(|(name, choices)| OptionInfo { name, choices })
+                    .filter(|spec| spec.offered)
+                    .map(|spec| OptionInfo {
+                        name: spec.name,
+                        choices: spec.choices(),
+                    })
                     .collect(),
                 start: session.position_text(),
             }
@@ -140,10 +145,13 @@ fn variant_error(e: VariantError) -> ApiError {
 
 fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
     let request: NewGame = parse_json(body)?;
-    let variant: Variant = request.variant.parse().map_err(variant_error)?;
+    let variant: Variant = request
+        .variant
+        .parse()
+        .map_err(|e: crate::session::UnknownVariant| variant_error(e.into()))?;
     let mut options = Vec::new();
     for (name, value) in &request.options {
-        if Variant::owning_option(name) != Some(variant) {
+        if variant.option(name).is_none() {
             let known = variant.option_names();
             return Err(ApiError::BadRequest(format!(
                 "{variant} has no option '{name}' (its options: {})",
@@ -248,14 +256,7 @@ fn game_call(
         ("GET", "") => {}
         ("GET", "live") => {
             g.kick(shared);
-            let search = match (&g.job, &g.stopped_job) {
-                (Some(j), _) => {
-                    let p = j.progress();
-                    Some(search_view(j.kind, j.seat, !p.finished, &p))
-                }
-                (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
-                (None, None) => None,
-            };
+            let search = current_search(&g);
             return Ok(Reply::json(&Live {
                 generation: g.generation,
                 status: g.status_text(),

@@ -1,12 +1,14 @@
 //! What the page is told about a game: everything it draws, in JSON (the shapes are in
 //! `docs/serve-api.md`).
 
-use super::jobs::{JobKind, Line, Progress};
+use super::jobs::JobKind;
 use super::web_game::WebGame;
 use crate::core::SeatState;
 use crate::render::Diagram;
+use crate::search::Report;
 use crate::search::ReportScore;
 use crate::session::GameStatus;
+use crate::session::Progress;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -118,7 +120,7 @@ pub fn legal_move(d: &Diagram, text: &str) -> Option<LegalMove> {
     })
 }
 
-fn line_view(line: &Line) -> LineView {
+fn line_view(line: &Report) -> LineView {
     let (cp, mate) = match line.score {
         ReportScore::Centipawns(cp) => (Some(cp), None),
         ReportScore::Mate(n) => (None, Some(n)),
@@ -145,6 +147,18 @@ pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> Sear
         nps: p.nps,
         time_ms: p.time_ms,
         lines: p.lines.iter().flatten().map(line_view).collect(),
+    }
+}
+
+/// The running search, or else the last one stopped (its lines stay on show).
+pub fn current_search(g: &WebGame) -> Option<SearchView> {
+    match (&g.job, &g.stopped_job) {
+        (Some(j), _) => {
+            let p = j.progress();
+            Some(search_view(j.kind, j.seat, !p.finished, &p))
+        }
+        (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
+        (None, None) => None,
     }
 }
 
@@ -201,14 +215,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         legal,
         view_turn,
         svg,
-        search: match (&g.job, &g.stopped_job) {
-            (Some(j), _) => {
-                let p = j.progress();
-                Some(search_view(j.kind, j.seat, !p.finished, &p))
-            }
-            (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
-            (None, None) => None,
-        },
+        search: current_search(g),
         notice: g.notice.clone(),
     }
 }

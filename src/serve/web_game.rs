@@ -2,22 +2,14 @@
 //! so far, and the search running for it (an engine's move or an analysis), if any.
 
 use super::http::ApiError;
-use super::jobs::{Job, JobKind};
+use super::jobs::{lock, EngineLevel, Job, JobKind};
 use crate::core::SeatState;
-use crate::search::{SharedTable, TranspositionTable};
-use crate::session::{GameStatus, Session, Variant};
-use std::sync::Arc;
+use crate::session::{GameStatus, JobEnd, SearchTable, Session, Variant, VariantError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The hash table each game's searches share (games are many, cores two).
 const TABLE_MEGABYTES: usize = 16;
-
-/// How an engine seat thinks: a time per move or a depth (a time of one second by default).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EngineLevel {
-    pub movetime: Option<Duration>,
-    pub depth: Option<u32>,
-}
 
 /// One move as the page lists it.
 #[derive(Clone, Debug)]
@@ -67,7 +59,7 @@ pub struct WebGame {
     pub paused: bool,
     /// The last search error, for the page to show.
     pub notice: Option<String>,
-    table: Option<SharedTable>,
+    table: Option<SearchTable>,
     /// When the side to move began thinking (for the engine's move time).
     pub turn_started: Instant,
 }
@@ -103,10 +95,10 @@ impl WebGame {
         }
     }
 
-    pub fn table(&mut self) -> SharedTable {
+    fn table(&mut self) -> crate::search::SharedTable {
         self.table
-            .get_or_insert_with(|| Arc::new(TranspositionTable::new(TABLE_MEGABYTES)))
-            .clone()
+            .get_or_insert_with(|| SearchTable::new(TABLE_MEGABYTES))
+            .shared()
     }
 
     pub fn is_over(&self) -> bool {
@@ -274,14 +266,64 @@ impl WebGame {
 
     /// Starts what the position calls for: the engine's move if an engine is to move, else
     /// the analysis if it is on. Nothing while paused or while a search runs.
-    pub fn kick(&mut self, me: &Arc<std::sync::Mutex<WebGame>>) {
+    pub fn kick(&mut self, me: &Arc<Mutex<WebGame>>) {
         if self.paused || self.job.is_some() || self.is_over() {
             return;
         }
-        if let Some(level) = self.engine_to_move() {
-            self.job = Job::start(self, me, JobKind::EngineMove(level));
+        let kind = if let Some(level) = self.engine_to_move() {
+            JobKind::EngineMove(level)
         } else if let Some(lines) = self.analysis {
-            self.job = Job::start(self, me, JobKind::Analysis { lines });
+            JobKind::Analysis { lines }
+        } else {
+            return;
+        };
+        let (game, generation) = (me.clone(), self.generation);
+        let table = self.table();
+        let started = Job::start(
+            &self.id,
+            self.session.boxed_clone(),
+            table,
+            kind,
+            move |end| {
+                if let JobKind::EngineMove(_) = kind {
+                    lock(&game).engine_move_found(&game, generation, end);
+                }
+            },
+        );
+        match started {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.notice = Some(e),
+        }
+    }
+
+    /// An engine's search ended: its move is played, unless the game changed meanwhile.
+    fn engine_move_found(
+        &mut self,
+        me: &Arc<Mutex<WebGame>>,
+        generation: u64,
+        end: &Result<JobEnd, VariantError>,
+    ) {
+        if self.generation != generation {
+            return; // The game moved on (a take-back, a pause): this move is stale.
+        }
+        let finished = self.job.take();
+        match end {
+            Ok(end) => match &end.best {
+                Some(best) => {
+                    let first = end.progress.first_line();
+                    let (score, depth) = (first.map(|l| l.score), first.map(|l| l.depth));
+                    match self.play(best, score, depth) {
+                        Ok(()) => {
+                            // Its lines stay on show (the evaluation bar) until the next search.
+                            self.stopped_job = finished;
+                            self.kick(me)
+                        }
+                        Err(e) => self.notice = Some(format!("the engine's move {best}: {e}")),
+                    }
+                }
+                None => self.notice = Some("the engine found no move".into()),
+            },
+            Err(e) => self.notice = Some(format!("the engine could not search: {e}")),
         }
     }
 

@@ -6,8 +6,6 @@ use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub const DEFAULT_BENCH_DEPTH: u32 = 11;
-
 #[derive(Clone, Debug)]
 pub struct BenchSummary {
     pub positions: usize,

@@ -20,7 +20,7 @@ pub enum VariantError {
     Option {
         name: String,
         value: String,
-        why: super::OptionValueError,
+        why: crate::games::OptionValueError,
     },
     /// A move given after the game ended by a rule of its history (perpetual check).
     AfterTheEnd(String),
@@ -58,6 +58,12 @@ impl fmt::Display for VariantError {
                 )
             }
         }
+    }
+}
+
+impl From<crate::games::UnknownVariant> for VariantError {
+    fn from(e: crate::games::UnknownVariant) -> VariantError {
+        VariantError::UnknownVariant(e.0)
     }
 }
 

@@ -2,124 +2,9 @@
 //! repetitions), and the glue from text commands to the generic search and perft.
 
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
-use crate::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope, SeatSet, SeatState};
+use crate::core::{Game, MoveList, NoMoves, Outcome, Scope, SeatSet, SeatState};
+use crate::games::VariantRules;
 use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
-
-/// What a session needs to know about a variant beyond the [`Game`] trait: how to set up and
-/// read positions, how to describe them to a person, and which evaluator plays it.
-pub trait VariantRules: Clone + Send + Sync + 'static {
-    /// The game; comparable and printable so that tests of every game can check make/unmake.
-    type G: Game + PartialEq + std::fmt::Debug;
-    type E: Evaluator<Self::G>;
-
-    /// Why a position string does not read (the game's own error type).
-    type PositionError: std::error::Error + Send + Sync + 'static;
-
-    fn variant(&self) -> Variant;
-    fn start(&self) -> Self::G;
-    fn parse_position(&self, text: &str) -> Result<Self::G, Self::PositionError>;
-    /// The evaluator for a search from `root`; `material_only` asks for a bare material count
-    /// (for comparisons). An evaluator may depend on who is to move at the root (tafl's
-    /// attackers weigh one term only in their own search).
-    fn evaluator(&self, material_only: bool, root: &Self::G) -> Self::E;
-    /// Board diagram and facts for `d`.
-    fn describe(&self, g: &Self::G) -> String;
-    /// Evaluation terms for `eval`.
-    fn describe_eval(&self, g: &Self::G) -> String;
-    /// The position as a diagram for `regalia render`.
-    fn diagram(&self, g: &Self::G) -> crate::render::Diagram;
-    /// "white" / "attackers" …: the name of a seat, for result messages.
-    fn seat_name(&self, seat: u8) -> String;
-    /// "white wins", "the attackers win": the winner as a result message starts.
-    fn winner_text(&self, seat: u8) -> String {
-        format!("{} wins", self.seat_name(seat))
-    }
-    /// Why the side to move has no moves ("checkmate", "stalemate"…).
-    fn no_moves_reason(&self, g: &Self::G) -> &'static str;
-    /// Why a position is drawn by rule ("fifty-move rule"…).
-    fn draw_reason(&self, g: &Self::G) -> &'static str;
-    /// Positions `bench` searches: varied, quick, fixed forever (the node total is a signature).
-    fn bench_positions(&self) -> &'static [&'static str];
-    /// The depth `bench` searches its positions to when none is given.
-    fn bench_depth(&self) -> u32 {
-        super::bench::DEFAULT_BENCH_DEPTH
-    }
-    /// A legal move as game records write it (SAN for the chess family).
-    fn record_notation(&self, g: &Self::G, m: <Self::G as Game>::Move) -> String {
-        g.move_text(m)
-    }
-    /// The clock word letter of each seat, in seat order (`w` reads `wtime`/`winc`; see
-    /// [`crate::search::CLOCK_LETTERS`]).
-    fn clock_letters(&self) -> &'static [char] {
-        &['w', 'b']
-    }
-    /// Why a game is decided on the board ("scepter captured"…).
-    fn decided_reason(&self, _g: &Self::G) -> &'static str {
-        "rule"
-    }
-    /// Why a third occurrence decided the game where the game says it decides ("perpetual
-    /// check" in Sceptre 1027; a repetition rule in tafl).
-    fn repetition_reason(&self) -> &'static str {
-        "perpetual check"
-    }
-    /// The name a game record's `Variant` tag gives this game (what PGN readers recognise).
-    fn record_variant_name(&self) -> &'static str {
-        self.variant().name()
-    }
-    /// The format of the variant's game records.
-    fn record_format(&self) -> super::RecordFormat {
-        super::RecordFormat::Lines
-    }
-    /// The openings shipped with the binary, from `openings/<variant>/` in name order (embed
-    /// them with `embedded_file!`); a variant without any plays from its start position.
-    fn shipped_openings(&self) -> &'static [super::EmbeddedFile] {
-        &[]
-    }
-    /// Builds the variant's tables now rather than on first use.
-    fn init(&self) {}
-    /// The position's key computed from nothing, to check the incremental [`Game::key`].
-    fn key_from_scratch(&self, g: &Self::G) -> u64;
-    /// The variant's own `uci` option lines (`option name SceptreLayout type string …`).
-    fn option_declarations(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// The named values of the variant's own options, for front ends that offer a choice
-    /// (`TaflRules`: `default`, `fetlar`…); an option left out takes free text or a number.
-    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
-        Vec::new()
-    }
-    /// Whether the variant's own option `name` changes the game itself (`UCI_Chess960`,
-    /// `TaflRules`), so that every player and the referee must share it, rather than only how
-    /// this engine plays it (`EvalWeights`), which each engine of a match may set its own way.
-    fn option_changes_rules(&self, _name: &str) -> bool {
-        true
-    }
-    /// Quarter turns (clockwise) that bring `seat`'s side of the board to the bottom of a
-    /// diagram: the first seat sits at the bottom, the second across the board.
-    fn seat_turn(&self, _g: &Self::G, seat: u8) -> u8 {
-        if seat == 0 {
-            0
-        } else {
-            2
-        }
-    }
-    /// Sets one of the variant's own options (names case-insensitive): `None` if the variant
-    /// has no such option; on error nothing changes.
-    fn set_option(&mut self, _name: &str, _value: &str) -> Option<Result<(), OptionValueError>> {
-        None
-    }
-}
-
-/// Why a variant refused a value for one of its options (a layout file that does not read,
-/// a player count the layout does not seat); the message is the variant's.
-#[derive(Debug)]
-pub struct OptionValueError(pub Box<dyn std::error::Error + Send + Sync>);
-
-impl std::fmt::Display for OptionValueError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
 
 #[derive(Clone)]
 pub struct GameSession<V: VariantRules> {
@@ -129,6 +14,8 @@ pub struct GameSession<V: VariantRules> {
     history: Vec<u64>,
     /// The seats playing before the last move (to tell who it put out of the game).
     active_before_last: SeatSet,
+    /// `searchmoves`: the only root moves a search considers (empty: every legal move).
+    root_moves: Vec<<V::G as Game>::Move>,
 }
 
 impl<V: VariantRules> GameSession<V> {
@@ -140,6 +27,7 @@ impl<V: VariantRules> GameSession<V> {
             game,
             history: Vec::new(),
             active_before_last,
+            root_moves: Vec::new(),
         }
     }
 
@@ -199,6 +87,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// Makes a legal move and keeps the repetition history.
     fn make_recorded(&mut self, m: <V::G as Game>::Move) {
+        self.root_moves.clear();
         self.active_before_last = self.game.active();
         self.history.push(self.game.key());
         self.game.make(m);
@@ -247,6 +136,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             game,
             history: Vec::new(),
             active_before_last,
+            root_moves: Vec::new(),
         };
         next.settle();
         for (index, text) in moves.iter().enumerate() {
@@ -367,6 +257,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             return false;
         }
         self.history.push(before);
+        self.root_moves.clear();
         self.settle();
         true
     }
@@ -397,6 +288,21 @@ impl<V: VariantRules> Session for GameSession<V> {
                 .parse_move(text)
                 .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
         }
+        Ok(())
+    }
+
+    fn restrict_root_moves(&mut self, moves: &[String]) -> Result<(), VariantError> {
+        let mut root_moves = Vec::with_capacity(moves.len());
+        for text in moves {
+            let m = self
+                .game
+                .parse_move(text)
+                .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
+            if !root_moves.contains(&m) {
+                root_moves.push(m);
+            }
+        }
+        self.root_moves = root_moves;
         Ok(())
     }
 
@@ -433,21 +339,11 @@ impl<V: VariantRules> Session for GameSession<V> {
         control: &SearchControl,
         report: &mut dyn FnMut(&Report),
     ) -> Result<SearchOutcome, VariantError> {
-        let legal = self.legal();
-        let mut root_moves = Vec::new();
-        if limits.search_moves.is_empty() {
-            root_moves.extend(legal.iter().copied());
+        let root_moves = if self.root_moves.is_empty() {
+            self.legal().iter().copied().collect()
         } else {
-            for text in &limits.search_moves {
-                let m = self
-                    .game
-                    .parse_move(text)
-                    .map_err(|e| VariantError::SearchMoves(e.to_string()))?;
-                if !root_moves.contains(&m) {
-                    root_moves.push(m);
-                }
-            }
-        }
+            self.root_moves.clone()
+        };
         if root_moves.is_empty() {
             return Ok(SearchOutcome {
                 best: None,
@@ -456,12 +352,11 @@ impl<V: VariantRules> Session for GameSession<V> {
             });
         }
         let eval = self.rules.evaluator(options.material_only, &self.game);
-        let limits = limits.for_seats(self.rules.clock_letters());
         let request = SearchRequest {
             game: &self.game,
             history: &self.history,
             root_moves,
-            limits: &limits,
+            limits,
             options,
             table,
             stop: &control.stop,

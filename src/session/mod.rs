@@ -4,23 +4,33 @@
 //! over one game and its evaluator, so search and perft are monomorphised per game.
 //!
 //! Adding a game: one folder under `games/` (with its [`VariantRules`] impl), one arm of
-//! [`Variant`] and of [`Variant::visit`]; the protocol, the arena and the command line learn it
-//! from the registry.
+//! [`Variant`] and of [`Variant::visit`] in `games/registry.rs`; the protocol, the arena and the
+//! command line learn it from the registry.
 
 mod bench;
+mod clocks;
 mod error;
 mod game_session;
+mod search_job;
+pub mod strength;
+mod table;
 mod variant;
 
 pub use bench::{run_bench, BenchSummary};
+pub use clocks::{Clock, ClockPart, ClockWords, SeatClocks, CLOCK_LETTERS};
 pub use error::VariantError;
-pub use game_session::{GameSession, OptionValueError, VariantRules};
-pub(crate) use variant::embedded_file;
-pub use variant::{EmbeddedFile, RecordFormat, RulesVisitor, Variant};
+pub use game_session::GameSession;
+pub use search_job::{lock, JobEnd, JobError, Progress, SearchControl, SearchJob, SearchOrder};
+pub use table::SearchTable;
+// The registry lives in `games/`; named here too for the layers above, which meet games
+// through the session layer.
+pub use crate::games::{
+    EmbeddedFile, OptionKind, OptionSpec, OptionValue, OptionValueError, OptionValueMismatch,
+    RecordFormat, RulesVisitor, UnknownVariant, Variant, VariantFacts, VariantRules,
+};
 
 use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// Whether the game is over by rule at the current position, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,29 +55,6 @@ pub struct GameEnd {
 impl std::fmt::Display for GameEnd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text)
-    }
-}
-
-/// Everything a search running off the protocol thread shares with the protocol.
-#[derive(Clone, Default)]
-pub struct SearchControl {
-    pub stop: Arc<AtomicBool>,
-    /// True while pondering; `ponderhit` clears it and the clock starts.
-    pub pondering: Arc<AtomicBool>,
-}
-
-impl SearchControl {
-    /// A search not yet stopped and not pondering.
-    pub fn new() -> SearchControl {
-        SearchControl::pondering(false)
-    }
-
-    /// A search not yet stopped, pondering or not (`go ponder`).
-    pub fn pondering(pondering: bool) -> SearchControl {
-        SearchControl {
-            stop: Arc::new(AtomicBool::new(false)),
-            pondering: Arc::new(AtomicBool::new(pondering)),
-        }
     }
 }
 
@@ -121,8 +108,12 @@ pub trait Session: Send {
     /// the move text elsewhere). An illegal move leaves the position unchanged.
     fn play(&mut self, text: &str) -> Result<String, VariantError>;
     fn legal_moves(&self) -> Vec<String>;
-    /// Checks that every move text is legal here (for `go searchmoves`).
+    /// Checks that every move text is legal here.
     fn check_moves(&self, moves: &[String]) -> Result<(), VariantError>;
+    /// Restricts the root of this session's searches to these moves (`go searchmoves`; empty:
+    /// every legal move), read once here. For a search's own copy of the session: moving or
+    /// setting a position lifts it.
+    fn restrict_root_moves(&mut self, moves: &[String]) -> Result<(), VariantError>;
     /// Per-root-move perft counts.
     fn perft(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
     /// Per-root-move perft counts that give up once `stop` is raised: each root move with

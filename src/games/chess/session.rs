@@ -5,10 +5,11 @@ use super::eval::ChessEval;
 use super::weights::Weights;
 use super::weights_tuned::TUNED;
 use super::{bench, describe, ChessMove, FenError, Position, Rules};
-use crate::render::Diagram;
-use crate::session::{
-    embedded_file, EmbeddedFile, OptionValueError, RecordFormat, Variant, VariantRules,
+use crate::games::{
+    embedded_file, EmbeddedFile, OptionKind, OptionSpec, OptionValueError, RecordFormat, Variant,
+    VariantRules,
 };
+use crate::render::Diagram;
 
 /// Which weights table orthodox chess evaluates with (`EvalWeights`); the variants always
 /// play with the hand-set one.
@@ -153,30 +154,23 @@ impl VariantRules for ChessVariant {
         pos.key_from_scratch()
     }
 
-    /// `UCI_Chess960` and `EvalWeights`, orthodox chess only.
-    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+    /// `UCI_Chess960` and `EvalWeights`, orthodox chess only. The weights table is how one
+    /// engine plays, not the game: engines of a match may differ in it.
+    fn options(&self) -> Vec<OptionSpec> {
         if !self.orthodox() {
             return Vec::new();
         }
         vec![
-            ("UCI_Chess960", vec!["false".into(), "true".into()]),
-            ("EvalWeights", vec!["tuned".into(), "handset".into()]),
+            OptionSpec::new("UCI_Chess960", OptionKind::Check { default: false }),
+            OptionSpec::new(
+                "EvalWeights",
+                OptionKind::Combo {
+                    default: "tuned".into(),
+                    choices: vec!["tuned".into(), "handset".into()],
+                },
+            )
+            .engine_only(),
         ]
-    }
-
-    fn option_declarations(&self) -> Vec<String> {
-        if !self.orthodox() {
-            return Vec::new();
-        }
-        vec![
-            "option name UCI_Chess960 type check default false".to_string(),
-            "option name EvalWeights type combo default tuned var tuned var handset".to_string(),
-        ]
-    }
-
-    /// The weights table is how one engine plays, not the game: engines of a match may differ.
-    fn option_changes_rules(&self, name: &str) -> bool {
-        !name.trim().eq_ignore_ascii_case("EvalWeights")
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {

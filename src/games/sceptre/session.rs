@@ -8,8 +8,10 @@ use super::layout::{Layout, DEFAULT_LAYOUT};
 use super::position::{SceptrePosition, SceptrePositionError};
 use super::seats::{Compass, PlayerColour};
 use crate::core::{Evaluator, Game, Seat};
+use crate::games::{
+    embedded_file, EmbeddedFile, OptionKind, OptionSpec, OptionValueError, Variant, VariantRules,
+};
 use crate::render::Diagram;
-use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
 use std::sync::{Arc, OnceLock};
 
 /// The players when `SceptrePlayers` is not set: the two-player game every GUI can host.
@@ -230,21 +232,36 @@ impl VariantRules for SceptreRules {
         pos.key_from_scratch()
     }
 
-    fn option_declarations(&self) -> Vec<String> {
-        vec![
-            format!("option name SceptreLayout type string default {DEFAULT_LAYOUT}"),
-            format!("option name SceptrePlayers type spin default {DEFAULT_PLAYERS} min 2 max 4"),
-            "option name SceptreEvaluation type combo default full var full var basic".to_string(),
-        ]
-    }
-
-    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+    /// The evaluator is an engine author's switch, not offered to people setting up a game;
+    /// like the layout and the players it stands for the whole match (the referee keeps it).
+    fn options(&self) -> Vec<OptionSpec> {
         let layouts = super::layout::SHIPPED_LAYOUTS
             .iter()
             .map(|l| l.name.to_string());
         vec![
-            ("SceptreLayout", layouts.collect()),
-            ("SceptrePlayers", ["2", "3", "4"].map(String::from).into()),
+            OptionSpec::new(
+                "SceptreLayout",
+                OptionKind::Text {
+                    default: DEFAULT_LAYOUT.into(),
+                    suggestions: layouts.collect(),
+                },
+            ),
+            OptionSpec::new(
+                "SceptrePlayers",
+                OptionKind::Spin {
+                    default: DEFAULT_PLAYERS as i64,
+                    min: 2,
+                    max: 4,
+                },
+            ),
+            OptionSpec::new(
+                "SceptreEvaluation",
+                OptionKind::Combo {
+                    default: "full".into(),
+                    choices: vec!["full".into(), "basic".into()],
+                },
+            )
+            .not_offered(),
         ]
     }
 

@@ -138,7 +138,7 @@ impl TaflPosition {
         match side {
             Side::Attackers => {
                 // A strong king falls only to the attacker stepping in beside him to close
-                // the enclosure (RULINGS §4): one who walked in survives moves elsewhere.
+                // the enclosure (docs/rules/tafl.md): one who walked in survives moves elsewhere.
                 let closes_on_king = self.beside(to, 1 << Cell::King as u8);
                 if king_taken || (closes_on_king && self.king_surrounded()) {
                     return Some(Ending::KingCaptured);
@@ -162,7 +162,7 @@ impl TaflPosition {
 
     /// The result of a position given as text: as if the other side had just moved. So a king
     /// given enclosed is captured with the defenders to move (the attackers' last move closed
-    /// him in), and not with the attackers to move (RULINGS §4).
+    /// him in), and not with the attackers to move (docs/rules/tafl.md).
     pub(super) fn settle(&mut self) {
         self.ending = match self.king_square() {
             None => Some(Ending::KingCaptured),

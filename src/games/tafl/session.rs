@@ -3,8 +3,10 @@
 
 use super::position::{Ending, Side};
 use super::{bench, describe, PositionError, RuleSet, TaflEval, TaflPosition};
+use crate::games::{
+    embedded_file, EmbeddedFile, OptionKind, OptionSpec, OptionValueError, Variant, VariantRules,
+};
 use crate::render::Diagram;
-use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
 use std::sync::Mutex;
 
 /// The tafl variant under one rule set (the `TaflRules` option: a name or an OpenTafl rules
@@ -121,13 +123,15 @@ impl VariantRules for TaflRules {
         pos.key_from_scratch()
     }
 
-    fn option_declarations(&self) -> Vec<String> {
-        vec!["option name TaflRules type string default default".to_string()]
-    }
-
-    fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
+    fn options(&self) -> Vec<OptionSpec> {
         let names = super::rules::NAMED.iter().map(|(n, _)| n.to_string());
-        vec![("TaflRules", names.collect())]
+        vec![OptionSpec::new(
+            "TaflRules",
+            OptionKind::Text {
+                default: "default".into(),
+                suggestions: names.collect(),
+            },
+        )]
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), OptionValueError>> {

@@ -4,8 +4,8 @@
 
 use super::{TakeawayError, TakeawayEval, TakeawayPosition};
 use crate::core::{Evaluator, Game, SeatState};
+use crate::games::{embedded_file, EmbeddedFile, Variant, VariantRules};
 use crate::render::{CellKind, Diagram, DiagramPiece, Glyph};
-use crate::session::{embedded_file, EmbeddedFile, Variant, VariantRules};
 
 /// Takeaway's one rule set.
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,14 +9,14 @@ mod message;
 pub use message::{parse, Message, MessageError, Side};
 
 use super::Output;
-use crate::search::TranspositionTable;
-use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, SharedTable};
-use crate::session::{SearchControl, Session, Variant};
+use crate::search::{ReportScore, SearchLimits, SearchOptions};
+use crate::session::{
+    JobEnd, JobError, SearchJob, SearchOrder, SearchTable, Session, Variant, VariantError,
+};
 use message::{record, Clock};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// What the mode is started with (`regalia opentafl --help`).
@@ -29,17 +29,16 @@ pub struct Settings {
 }
 
 struct RunningSearch {
-    control: SearchControl,
+    job: SearchJob,
     /// Set when the answer is no longer wanted (`finish`, `goodbye`, new rules).
     discard: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
 }
 
 /// The protocol state: the game as OpenTafl last described it, and the search.
 pub struct OpenTaflEngine {
     out: Output,
     settings: Settings,
-    table: SharedTable,
+    table: SearchTable,
     /// The game under the last rules OpenTafl sent; None before any, or if they were refused.
     session: Option<Box<dyn Session>>,
     /// The session as it was before our last move, in case OpenTafl refuses it.
@@ -60,7 +59,7 @@ impl OpenTaflEngine {
     pub fn new(out: Output, settings: Settings) -> OpenTaflEngine {
         let (moves_sender, moves_made) = channel();
         OpenTaflEngine {
-            table: Arc::new(TranspositionTable::new(settings.hash_mb)),
+            table: SearchTable::new(settings.hash_mb),
             out,
             settings,
             session: None,
@@ -270,7 +269,7 @@ impl OpenTaflEngine {
                 .line("error -1 Regalia has no move to offer in this position");
             return;
         }
-        let mut limits = SearchLimits {
+        let limits = SearchLimits {
             move_time: Some(clock::move_time(
                 self.clock.as_ref(),
                 side,
@@ -278,10 +277,12 @@ impl OpenTaflEngine {
             )),
             ..SearchLimits::default()
         };
-        if !self.refused.is_empty() {
-            limits.search_moves = allowed;
-        }
-        self.start_search(limits, 1, Purpose::Play);
+        let search_moves = if self.refused.is_empty() {
+            Vec::new()
+        } else {
+            allowed
+        };
+        self.start_search(limits, search_moves, 1, Purpose::Play);
     }
 
     fn analyze(&mut self, count: usize, seconds: f64) {
@@ -304,55 +305,63 @@ impl OpenTaflEngine {
             ),
             ..SearchLimits::default()
         };
-        self.start_search(limits, count.clamp(1, 64), Purpose::Analyze);
+        self.start_search(limits, Vec::new(), count.clamp(1, 64), Purpose::Analyze);
     }
 
-    fn start_search(&mut self, limits: SearchLimits, multi_pv: usize, purpose: Purpose) {
+    fn start_search(
+        &mut self,
+        limits: SearchLimits,
+        search_moves: Vec<String>,
+        multi_pv: usize,
+        purpose: Purpose,
+    ) {
         let Some(s) = &self.session else {
             return;
         };
-        let session = s.boxed_clone();
-        let options = SearchOptions {
-            threads: self.settings.threads,
-            multi_pv,
-            move_overhead: Duration::ZERO,
-            ..SearchOptions::default()
+        let order = SearchOrder {
+            limits,
+            search_moves,
+            options: SearchOptions {
+                threads: self.settings.threads,
+                multi_pv,
+                move_overhead: Duration::ZERO,
+                ..SearchOptions::default()
+            },
+            ..SearchOrder::default()
         };
-        let control = SearchControl::new();
         let discard = Arc::new(AtomicBool::new(false));
-        let (thread_control, thread_discard) = (control.clone(), discard.clone());
-        let (table, out, sender) = (
-            self.table.clone(),
-            self.out.clone(),
-            self.moves_sender.clone(),
+        let (status_out, status_discard) = (self.out.clone(), discard.clone());
+        let (end_out, end_discard, sender) =
+            (self.out.clone(), discard.clone(), self.moves_sender.clone());
+        let started = SearchJob::start(
+            "search",
+            s.boxed_clone(),
+            order,
+            self.table.shared(),
+            move |r| {
+                if r.multipv == 1 && !status_discard.load(Ordering::Relaxed) {
+                    let pv: Vec<String> = r.pv.iter().map(|m| record(m)).collect();
+                    status_out.line(&format!(
+                        "status depth {} score {} nodes {} pv {}",
+                        r.depth,
+                        score_number(&r.score),
+                        r.nodes,
+                        pv.join(" ")
+                    ));
+                }
+            },
+            move |end| {
+                if !end_discard.load(Ordering::Relaxed) {
+                    answer(&end_out, &sender, purpose, end);
+                }
+            },
         );
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                search_thread(
-                    session,
-                    limits,
-                    options,
-                    table,
-                    thread_control,
-                    thread_discard,
-                    out,
-                    sender,
-                    purpose,
-                )
-            });
-        match spawned {
-            Ok(handle) => {
-                self.search = Some(RunningSearch {
-                    control,
-                    discard,
-                    handle,
-                })
-            }
-            Err(e) => self
+        match started {
+            Ok(job) => self.search = Some(RunningSearch { job, discard }),
+            Err(JobError::Refused(e)) => self
                 .out
-                .line(&format!("error -1 could not start the search: {e}")),
+                .line(&format!("error 0 {}", one_line(&e.to_string()))),
+            Err(e) => self.out.line(&format!("error -1 {e}")),
         }
     }
 
@@ -377,8 +386,8 @@ impl OpenTaflEngine {
     pub fn stop_search(&mut self, discard: bool) {
         if let Some(s) = self.search.take() {
             s.discard.store(discard, Ordering::Relaxed);
-            s.control.stop.store(true, Ordering::Relaxed);
-            if s.handle.join().is_err() {
+            s.job.stop();
+            if let Err(JobError::Panicked) = s.job.join() {
                 self.out.line("error 0 the search thread failed");
             }
         }
@@ -388,7 +397,7 @@ impl OpenTaflEngine {
     /// End of input: a search still running may finish and answer.
     pub fn finish_input(&mut self) {
         if let Some(s) = self.search.take() {
-            let _ = s.handle.join();
+            let _ = s.job.join();
         }
     }
 }
@@ -409,59 +418,31 @@ fn score_number(score: &ReportScore) -> i64 {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search_thread(
-    session: Box<dyn Session>,
-    limits: SearchLimits,
-    options: SearchOptions,
-    table: SharedTable,
-    control: SearchControl,
-    discard: Arc<AtomicBool>,
-    out: Output,
-    sender: Sender<String>,
+/// The answer to `play` (a `move`) or to `analyze` (an `analysis`), from the search thread.
+fn answer(
+    out: &Output,
+    sender: &Sender<String>,
     purpose: Purpose,
+    end: &Result<JobEnd, VariantError>,
 ) {
-    let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
-    let status_out = out.clone();
-    let result = session.search(&limits, &options, &table, &control, &mut |r| {
-        if let Some(slot) = lines.get_mut(r.multipv.saturating_sub(1)) {
-            *slot = Some(r.clone());
-        }
-        if r.multipv == 1 && !discard.load(Ordering::Relaxed) {
-            let pv: Vec<String> = r.pv.iter().map(|m| record(m)).collect();
-            status_out.line(&format!(
-                "status depth {} score {} nodes {} pv {}",
-                r.depth,
-                score_number(&r.score),
-                r.nodes,
-                pv.join(" ")
-            ));
-        }
-    });
-    if discard.load(Ordering::Relaxed) {
-        return;
-    }
-    match (purpose, result) {
-        (Purpose::Play, Ok(outcome)) => match outcome.best {
+    match (purpose, end) {
+        (Purpose::Play, Ok(end)) => match &end.best {
             Some(best) => {
                 // The protocol thread plays it before it can read OpenTafl's answer.
                 let _ = sender.send(best.clone());
-                out.line(&format!("move {}", record(&best)));
+                out.line(&format!("move {}", record(best)));
             }
             None => out.line("error -1 Regalia found no move"),
         },
-        (Purpose::Analyze, Ok(outcome)) => {
+        (Purpose::Analyze, Ok(end)) => {
             let mut found: Vec<String> = Vec::new();
-            for r in lines.iter().flatten() {
-                if r.pv.is_empty() {
-                    continue;
-                }
+            for r in end.progress.lines.iter().flatten() {
                 let pv: Vec<String> = r.pv.iter().map(|m| record(m)).collect();
                 found.push(format!("{} {}", pv.join("|"), score_number(&r.score)));
             }
             if found.is_empty() {
-                if let Some(best) = outcome.best {
-                    found.push(format!("{} 0", record(&best)));
+                if let Some(best) = &end.best {
+                    found.push(format!("{} 0", record(best)));
                 }
             }
             out.line(format!("analysis {} {}", found.len(), found.join(" ")).trim_end());

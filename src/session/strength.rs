@@ -1,6 +1,7 @@
-//! `UCI_LimitStrength` and `UCI_Elo`: a beatable opponent for people. Game-neutral, as the
-//! protocol must be: one skill number sets a node budget for the search and the noise of a
-//! choice among its best lines, so a weak setting both sees less and picks worse moves.
+//! `UCI_LimitStrength` and `UCI_Elo`: a beatable opponent for people. Game-neutral: one skill
+//! number sets a node budget for the search and the noise of a choice among its best lines, so
+//! a weak setting both sees less and picks worse moves. The search job applies it; the
+//! protocol only passes the setting on.
 //! Calibrated for chess against Stockfish's own `UCI_Elo` levels (docs/results/strength.md#limited-strength-uci_elo-calibration).
 
 use crate::search::{Report, ReportScore, SearchLimits};
@@ -43,25 +44,37 @@ impl StrengthLimit {
         out
     }
 
-    /// Picks a line: each line's score plus a random bonus up to [`StrengthLimit::noise`],
-    /// the highest wins. `lines[i]` is the last exact report of MultiPV line `i + 1`.
-    pub fn choose<'a>(self, lines: &'a [Option<Report>], rng: &mut impl Rng) -> Option<&'a Report> {
+    /// Picks a root move: each line's score plus a random bonus up to
+    /// [`StrengthLimit::noise`], the highest wins. `lines[i]` is the last exact report of
+    /// MultiPV line `i + 1`.
+    pub fn choose(self, lines: &[Option<Report>], rng: &mut impl Rng) -> Option<Pick> {
         let noise = self.noise();
         lines
             .iter()
             .flatten()
-            .filter(|r| !r.pv.is_empty())
-            .map(|r| {
+            .filter_map(|r| {
+                let best = r.pv.first()?.clone();
                 let bonus = if noise > 0.0 {
                     rng.gen_range(0.0..noise)
                 } else {
                     0.0
                 };
-                (value(r.score) + bonus, r)
+                let pick = Pick {
+                    best,
+                    reply: r.pv.get(1).cloned(),
+                };
+                Some((value(r.score) + bonus, pick))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, r)| r)
+            .map(|(_, pick)| pick)
     }
+}
+
+/// The root move a limited strength plays, with the reply its line expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub best: String,
+    pub reply: Option<String>,
 }
 
 /// A score as one number: mates far beyond any evaluation, sooner ones better.
@@ -120,11 +133,11 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let strongest = StrengthLimit { elo: MAX_ELO };
         for _ in 0..20 {
-            assert_eq!(strongest.choose(&lines, &mut rng).unwrap().pv[0], "e2e4");
+            assert_eq!(strongest.choose(&lines, &mut rng).unwrap().best, "e2e4");
         }
         let weakest = StrengthLimit { elo: MIN_ELO };
         let picks: std::collections::BTreeSet<String> = (0..200)
-            .map(|_| weakest.choose(&lines, &mut rng).unwrap().pv[0].clone())
+            .map(|_| weakest.choose(&lines, &mut rng).unwrap().best)
             .collect();
         assert!(
             picks.contains("e2e4") && picks.contains("d2d4"),
@@ -137,7 +150,7 @@ mod tests {
             Some(m)
         }];
         for _ in 0..50 {
-            assert_eq!(weakest.choose(&mate, &mut rng).unwrap().pv[0], "d1h5");
+            assert_eq!(weakest.choose(&mate, &mut rng).unwrap().best, "d1h5");
         }
     }
 }

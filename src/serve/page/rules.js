@@ -18,6 +18,7 @@ const RULES = {
     ],
     legend: [
       ['Dots', 'where the piece you picked up may go.', '#1e824c'],
+      ['Yellow', 'the squares of the last move.', '#f7ec5e'],
     ],
     tips: [
       ['For both sides', [
@@ -38,8 +39,9 @@ const RULES = {
       'There is no draw for too little material: a lone king can still race for the scepter.',
     ],
     legend: [
-      ['Flag', 'a scepter square (e1 for White, e8 for Black).', '#b3261e'],
+      ['Gold squares', 'the scepters: e1 is White’s, e8 is Black’s.', '#d4af37'],
       ['Dots', 'where the piece you picked up may go.', '#1e824c'],
+      ['Yellow', 'the squares of the last move.', '#f7ec5e'],
     ],
     tips: [
       ['For both sides', [
@@ -61,8 +63,9 @@ const RULES = {
       'Otherwise the rules of chess hold: check, checkmate and the draws.',
     ],
     legend: [
-      ['Z', 'the Zealot (worth a little more than a knight).', '#5b6573'],
+      ['Hooded figure', 'the Zealot (Z in positions and records; worth a little more than a knight).', '#5b6573'],
       ['Ring', 'a piece you may use without moving it (the self-destruct).', '#1e824c'],
+      ['Yellow', 'the squares of the last move.', '#f7ec5e'],
     ],
     tips: [
       ['For both sides', [
@@ -88,6 +91,7 @@ const RULES = {
       ['Gates', 'the four corners: the king escapes there; they help capture too.', '#8e44ad'],
       ['Dark pieces', 'the attackers.', '#2c3440'],
       ['Light pieces', 'the defenders and their king.', '#f4f1ea'],
+      ['Yellow', 'the squares of the last move.', '#f7ec5e'],
     ],
     tips: [
       ['For the defenders', [
@@ -121,6 +125,8 @@ const RULES = {
       ['Bridge', 'dry ground over a river, open to all.', '#bf935a'],
       ['Castle ruin', 'rooks and pawns stop as they enter; no king, queen, bishop or knight.', '#aba394'],
       ['Hole', 'no board: no piece may enter; only a knight leaps over.', '#fbfaf7'],
+      ['Coloured frames', 'each player’s kingdom, in his colour: his pieces are placed there.', '#ffffff'],
+      ['Yellow', 'the squares of the last move (framed on terrain).', '#f7ec5e'],
     ],
     tips: [
       ['When setting up', [

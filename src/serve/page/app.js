@@ -609,7 +609,7 @@ async function refusedMove(error) {
     say('The position had changed (a move was made or taken back in another tab), so your move was not played. The board now shows the game as it is: look again and make your move.');
     return;
   }
-  say(`That move was not played: ${error.message}.`);
+  say(`That move was not played: ${error.message.replace(/\.$/, '')}.`);
   drawMarks();
 }
 

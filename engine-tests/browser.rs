@@ -2,7 +2,8 @@
 //! `chromium-driver`, installed by this test with apt-get where they are missing and it runs as
 //! root) driven through Selenium (from PyPI, into a private virtual environment under the
 //! target directory) by `engine-tests/python/browser_check.py`. Screenshots of every game's
-//! board land in `target/screenshots/`.
+//! start screen, board and rules panel land in `target/screenshots/` (the ones in
+//! `docs/screenshots/` are copies of them).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -140,14 +141,21 @@ fn every_game_plays_in_a_real_browser() {
         "browser check failed:\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("browser check passed"), "{stdout}");
-    for game in [
+    let mut shots: Vec<String> = [
         "chess",
         "scepterchess",
         "chess40k",
         "tafl",
         "sceptre1027-four",
-    ] {
-        let shot = screenshot_dir().join(format!("{game}.png"));
+    ]
+    .map(String::from)
+    .to_vec();
+    for game in ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"] {
+        shots.push(format!("start-{game}"));
+        shots.push(format!("rules-{game}"));
+    }
+    for name in shots {
+        let shot = screenshot_dir().join(format!("{name}.png"));
         let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
         assert!(
             bytes.starts_with(b"\x89PNG"),

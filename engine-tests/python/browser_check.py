@@ -3,7 +3,9 @@ variant from the new-game form, moves by clicking squares (and once by dragging)
 illegal move refused, lets the engine reply, finishes short games (a mate, a scepter capture, a
 tafl escape, Sceptre eliminations), reads the result on the page, downloads the record and
 replays it (chess with python-chess, the others through the API), and saves a screenshot of
-each board.
+each board. First it checks the page's own behaviour: what the start screen shows, the words on
+screen, the rules panel, Chess960 starts, the address bar, a stale tab's move, the engine's
+thinking time and stale messages (each check written to fail on the bug it guards against).
 
 usage: browser_check.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
 """
@@ -13,6 +15,7 @@ import json
 import os
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import chess.pgn
@@ -61,6 +64,12 @@ def shown(name):
         "const e = document.getElementById(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", name)
 
 
+def visible(name):
+    """Whether the element takes up room on screen (CSS can beat the `hidden` attribute)."""
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return !!e && e.getClientRects().length > 0", name)
+
+
 def moves_on_page():
     return driver.execute_script(
         "return [...document.querySelectorAll('#moves li')].map((li) => li.innerText)")
@@ -97,9 +106,7 @@ def new_game(variant, seats, options=None, position=""):
             kind.select_by_value("human")
         else:
             kind.select_by_value("engine")
-            time_box = row.find_element(By.CSS_SELECTOR, ".seat-time")
-            time_box.clear()
-            time_box.send_keys(str(seat[1]))
+            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
     box = by_id("start-position")
     box.clear()
     if position:
@@ -159,6 +166,209 @@ def replay_lines(record, variant, options=None):
     return game["position"], len(moves)
 
 
+def api_status(method, path, body):
+    """The HTTP status of a call that may be refused."""
+    try:
+        api(method, path, body)
+        return 200
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def open_start_screen():
+    driver.get(URL)
+    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
+
+
+RAW_NAMES = ("UCI_Chess960", "EvalWeights", "TaflRules", "SceptreLayout", "SceptrePlayers",
+             "sceptre1027", "scepterchess", "chess40k", "UCI_")
+
+
+def check_no_raw_names(where):
+    text = driver.execute_script("return document.body.innerText")
+    raw = [name for name in RAW_NAMES if name in text]
+    check(not raw, f"{where}: raw option or variant names on screen: {raw}")
+
+
+def full_screenshot(name):
+    path = os.path.join(SHOTS, name + ".png")
+    driver.find_element(By.TAG_NAME, "body").screenshot(path)
+    print(f"screenshot {path}")
+
+
+GAMES = ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"]
+
+# ---- the start screen: no play controls before a game; names for people; a favicon --------
+open_start_screen()
+check(visible("setup"), "the new-game form is not shown")
+check(not visible("play"), "the play controls show on the start screen before any game")
+check(not visible("resume"), "'Back to the game' shows before any game")
+names = [o.text for o in Select(by_id("variant")).options]
+check(names == ["Chess", "Capture the Scepter", "Chess 40k", "Tafl", "Sceptre 1027 A.D."],
+      f"game names: {names}")
+for variant in GAMES:
+    Select(by_id("variant")).select_by_value(variant)
+    check_no_raw_names(f"the form for {variant}")
+    full_screenshot(f"start-{variant}")
+labels = driver.execute_script(
+    "return [...document.querySelectorAll('#variant-options label')].map((l) => l.innerText.trim())")
+check(any(label.startswith("Layout") for label in labels) and any(label.startswith("Players") for label in labels),
+      f"Sceptre's option labels: {labels}")
+Select(by_id("variant")).select_by_value("tafl")
+check(driver.find_element(By.CSS_SELECTOR, '#variant-options label').text.startswith("Rule set"),
+      "tafl's rule set is not labelled")
+Select(by_id("variant")).select_by_value("chess")
+check("Fischer random (Chess960)" in text_of("variant-options"), f"chess options: {text_of('variant-options')!r}")
+check(driver.execute_script(
+    "const l = document.querySelector('link[rel=icon]'); return !!l && l.getAttribute('href')") == "/favicon.svg",
+      "no favicon link")
+with urllib.request.urlopen(URL.rstrip("/") + "/favicon.svg") as response:
+    check(response.headers.get("Content-Type", "").startswith("image/svg+xml") and b"<svg" in response.read(),
+          "the favicon is not served")
+print("start screen: no play controls, names for people, favicon")
+
+# ---- the engine's thinking time: chosen from a list, never zero or garbage -----------------
+Select(by_id("variant")).select_by_value("chess")
+row = driver.find_elements(By.CSS_SELECTOR, ".seat-row")[1]
+times = [o.get_attribute("value") for o in Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).options]
+check(row.find_element(By.CSS_SELECTOR, ".seat-time").tag_name == "select"
+      and all(t.isdigit() and int(t) >= 50 for t in times) and "1000" in times,
+      f"the engine's thinking times: {times}")
+check(Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).first_selected_option.get_attribute("value") == "1000",
+      "the default thinking time is not 1 s")
+depths = [o.get_attribute("value") for o in Select(row.find_element(By.CSS_SELECTOR, ".seat-depth")).options]
+check(depths[0] == "" and all(d.isdigit() and int(d) >= 1 for d in depths[1:]), f"depth choices: {depths}")
+print("engine thinking time: a list of sensible choices")
+
+# ---- the rules, before a game: every game's how-to-play, legend and tips -------------------
+Select(by_id("variant")).select_by_value("tafl")
+by_id("rules-button").click()
+wait_until("the rules panel", lambda: visible("rules"))
+check(driver.execute_script("return document.getElementById('rules').dataset.game") == "tafl",
+      "the rules panel does not open on the chosen game")
+for variant, must in (("chess", "checkmate"), ("scepterchess", "scepter"), ("chess40k", "Zealot"),
+                      ("tafl", "throne"), ("sceptre1027", "Forest")):
+    driver.find_element(By.CSS_SELECTOR, f'#rules-tabs button[data-game="{variant}"]').click()
+    body = text_of("rules-body")
+    check("How to play" in body and "Tips" in body and must in body, f"{variant} rules: {body[:300]!r}")
+    check(driver.find_elements(By.CSS_SELECTOR, "#rules-body .legend li"), f"{variant}: no legend")
+    check_no_raw_names(f"the rules of {variant}")
+    full_screenshot(f"rules-{variant}")
+body = text_of("rules-body")
+check("Castle ruin" in body and "Pond" in body, "Sceptre's terrain legend")
+by_id("rules-close").click()
+wait_until("the rules panel to close", lambda: not visible("rules"))
+print("rules: every game's how-to-play, legend and tips, before a game")
+
+# ---- Chess960: the start a player numbers, or a random one; a bad number refused -----------
+def chess960_rank(n):
+    rank = [None] * 8
+    rank[2 * (n % 4) + 1] = "B"; n //= 4
+    rank[2 * (n % 4)] = "B"; n //= 4
+    empty = lambda: [i for i, p in enumerate(rank) if p is None]
+    rank[empty()[n % 6]] = "Q"; n //= 6
+    free = empty()
+    for k in [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n]:
+        rank[free[k]] = "N"
+    for i, square in enumerate(empty()):
+        rank[square] = "RKR"[i]
+    return "".join(rank)
+
+
+check(chess960_rank(518) == "RNBQKBNR" and chess960_rank(0) == "BBQNNRKR", "the test's own Chess960 numbering")
+
+
+def chess960_game(number):
+    open_start_screen()
+    Select(by_id("variant")).select_by_value("chess")
+    driver.find_element(By.CSS_SELECTOR, '[data-option="UCI_Chess960"]').click()
+    wait_until("the start number box", lambda: visible("chess960-number"))
+    box = by_id("chess960-number")
+    box.clear()
+    box.send_keys(number)
+    by_id("start").click()
+
+
+chess960_game("960")
+wait_until("a bad start number refused", lambda: "0 to 959" in text_of("setup-error"))
+check(not visible("play"), "a game started from a bad Chess960 number")
+chess960_game("0")
+wait_until("the Chess960 game", lambda: visible("play") and "start no. 0" in text_of("game-title"))
+position = by_id("position").get_attribute("value")
+check(position.startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"), f"Chess960 start 0: {position}")
+check_no_raw_names("a Chess960 game")
+chess960_game("")
+wait_until("the random Chess960 game", lambda: visible("play") and "start no." in text_of("game-title"))
+number = int(text_of("game-title").rsplit(" ", 1)[1])
+rank = chess960_rank(number)
+position = by_id("position").get_attribute("value")
+check(position.startswith(f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w"),
+      f"random Chess960 start {number}: {position}")
+print(f"chess960: start 0 as asked, a random start ({number}), 960 refused")
+
+# ---- New game hides the board; Back to the game brings it back -----------------------------
+by_id("new").click()
+check(visible("setup") and not visible("play"), "'New game' shows the form over the still-visible board")
+check(visible("resume"), "no way back to the game")
+by_id("resume").click()
+check(visible("play") and not visible("setup"), "'Back to the game' does not show the game")
+print("new game: the form replaces the board, and the board comes back")
+
+# ---- the address bar: a changed #id opens that game; an unknown one says so ----------------
+first = new_game("chess", ["human", "human"])
+other = api("POST", "/api/games", {"variant": "tafl"})["id"]
+driver.execute_script("location.hash = '#' + arguments[0]", other)
+wait_until("the game named in the address bar", lambda: driver.execute_script("return game.id") == other
+           and visible("play") and text_of("game-title") == "Tafl")
+driver.execute_script("location.hash = '#' + arguments[0]", first)
+wait_until("the first game again", lambda: driver.execute_script("return game.id") == first)
+driver.execute_script("location.hash = '#0123456789abcdef'")
+wait_until("an unknown game refused", lambda: visible("setup") and "no game 0123456789abcdef" in text_of("setup-error"))
+print("address bar: a changed #id opens that game")
+
+# ---- a stale tab: the game moved on elsewhere; the page resyncs at once and says so --------
+driver.execute_script("location.hash = '#' + arguments[0]", first)
+wait_until("the first game again", lambda: driver.execute_script("return game.id") == first and visible("play"))
+# This tab's next poll has not come yet (as in a tab that polls now and then): without it the
+# page learns of the other tab's move only from its own refused move.
+driver.execute_script("clearTimeout(pollTimer)")
+seen = api("GET", f"/api/games/{first}")["position"]
+api("POST", f"/api/games/{first}/move", {"move": "e2e4"})   # another tab plays
+check(api_status("POST", f"/api/games/{first}/move", {"move": "e7e5", "position": seen}) == 409,
+      "the server played a move chosen in a position that is gone")
+click("d2")
+click("d4")
+wait_until("the stale move explained", lambda: "position had changed" in text_of("message"))
+check(moves_on_page() == ["e4"] and "illegal" not in text_of("message").lower(),
+      f"after a stale move: moves {moves_on_page()}, message {text_of('message')!r}")
+play("e7", "e5")
+check(moves_on_page() == ["e4 e5"], f"the resynced tab cannot play: {moves_on_page()}")
+print("stale tab: the move refused in words, the board resynced at once")
+
+# ---- stale messages: an error goes away with the next action -------------------------------
+click("a2")
+click("a6")
+wait_until("the illegal move refused", lambda: "not a legal move" in text_of("message"))
+by_id("flip").click()
+wait_until("the old message gone after flipping", lambda: text_of("message") == "")
+click("a2")
+click("a6")
+wait_until("the illegal move refused", lambda: "not a legal move" in text_of("message"))
+by_id("new").click()
+by_id("start").click()
+wait_until("a new game", lambda: driver.execute_script("return game.id") != first)
+check(text_of("message") == "", f"an old message stays in a new game: {text_of('message')!r}")
+print("stale messages: cleared by the next action")
+
+# ---- the rules during a game open on that game ---------------------------------------------
+new_game("tafl", [("engine", 200), "human"])
+by_id("rules-button").click()
+wait_until("the rules panel", lambda: visible("rules") and visible("play"))
+check(driver.execute_script("return document.getElementById('rules').dataset.game") == "tafl",
+      "the rules during a game are not that game's")
+by_id("rules-close").click()
+print("rules: reachable during a game")
+
 # ---- chess: an illegal move refused, Fool's mate by clicks and a drag, the PGN replayed ------
 new_game("chess", ["human", "human"])
 click("e2")
@@ -176,6 +386,7 @@ result = result_text()
 check("black wins by checkmate" in result.lower(), f"chess result: {result}")
 check(moves_on_page() == ["f3 e5", "g4 Qh4#"], f"chess move list: {moves_on_page()}")
 screenshot("chess")
+check_no_raw_names("a chess game")
 pgn = download_record()
 replayed = chess.pgn.read_game(io.StringIO(pgn))
 board = replayed.end().board()
@@ -236,6 +447,7 @@ new_game("tafl", [("engine", 200), "human"])
 check(driver.execute_script("return turn") == 2, "the board is not turned toward the defenders")
 wait_until("the attackers' first move", lambda: len(moves_on_page()) == 1)
 screenshot("tafl")
+check_no_raw_names("a tafl game")
 new_game("tafl", [("engine", 200), "human"], position="11/11/11/5a5/11/11/k10/11/11/11/11 d")
 click("a5")
 click("b6")
@@ -256,7 +468,7 @@ targets = driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
 check(targets, "no placement squares shown for the king")
 click(targets[0].get_attribute("data-mark"))
 wait_until("the engine's placement", lambda: len(moves_on_page()) >= 2)
-check(moves_on_page()[0].startswith("black K@"), f"sceptre moves: {moves_on_page()}")
+check(moves_on_page()[0].startswith("Black K@"), f"sceptre moves: {moves_on_page()}")
 screenshot("sceptre1027-setup")
 print("sceptre1027: placement by palette, engine placed")
 
@@ -297,6 +509,7 @@ for _ in range(2):
     wait_until("the placement", lambda: len(moves_on_page()) > placed)
 wait_until("four seats placing", lambda: len(moves_on_page()) >= 4)
 screenshot("sceptre1027-four")
+check_no_raw_names("a Sceptre game")
 print("sceptre1027: four seats, people and engines placing")
 
 driver.quit()

@@ -50,6 +50,11 @@ struct SeatRequest {
 struct MoveRequest {
     #[serde(rename = "move")]
     text: String,
+    /// The position string the move was chosen in: when given and no longer the game's
+    /// position (another tab, or a take-back, changed it), the move is refused, not played
+    /// in a position its player never saw.
+    #[serde(default)]
+    position: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -265,6 +270,13 @@ fn game_call(
         }
         ("POST", "move") => {
             let request: MoveRequest = parse_json(body)?;
+            if let Some(seen) = request.position.as_deref() {
+                if seen.trim() != g.session.position_text() {
+                    return Err(ApiError::Conflict(
+                        "the position has changed since this move was chosen (a move was made or taken back elsewhere)".into(),
+                    ));
+                }
+            }
             g.play_human(&request.text)?;
         }
         ("POST", "undo") => {

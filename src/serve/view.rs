@@ -177,6 +177,9 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             .collect()
     };
     let mut diagram = diagram;
+    // The page names the game and shows the position itself: the diagram's caption would
+    // repeat both in protocol words (`sceptre1027: …`). Downloaded diagrams keep it.
+    diagram.title.clear();
     if let Some(last) = g.moves.last() {
         diagram.last_move = diagram.move_cells(&last.text);
     }

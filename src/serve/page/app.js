@@ -1,11 +1,44 @@
 // Regalia's page: sets up a game, draws the board the server sends (an SVG whose squares carry
-// `data-square`), turns clicks and drags into legal moves, and polls while the engine thinks.
+// `data-square`), turns clicks and drags into legal moves, polls while the engine thinks, and
+// shows each game's rules (rules.js).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const CHESS_FAMILY = ['chess', 'scepterchess', 'chess40k'];
 const PIECE_NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn', Z: 'zealot' };
+
+// Words for people: the server speaks in protocol names (`sceptre1027`, `UCI_Chess960`).
+const GAME_NAMES = {
+  chess: 'Chess', scepterchess: 'Capture the Scepter', chess40k: 'Chess 40k', tafl: 'Tafl',
+  sceptre1027: 'Sceptre 1027 A.D.',
+};
+const OPTION_LABELS = {
+  UCI_Chess960: 'Fischer random (Chess960)', EvalWeights: 'Engine evaluation', TaflRules: 'Rule set',
+  SceptreLayout: 'Layout', SceptrePlayers: 'Players',
+};
+const CHOICE_LABELS = {
+  EvalWeights: { tuned: 'tuned (the usual)', handset: 'hand-set' },
+  TaflRules: {
+    default: 'The siege (11×11)', fetlar: 'Fetlar (11×11)', copenhagen: 'Copenhagen (11×11)',
+    brandubh: 'Brandubh (7×7)', tablut: 'Tablut (9×9)',
+  },
+  SceptreLayout: {
+    nine: 'Nine boards (2–4 players)', duel: 'Duel, two boards (2 players)',
+    cross: 'Cross, five boards (2–4 players)', ring: 'Ring, eight boards (2–4 players)',
+  },
+};
+// An engine's thinking time a move, in milliseconds: a list, so no time can be zero or nonsense.
+const THINKING_TIMES = [50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000];
+const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20];
+
+function gameName(variant) { return GAME_NAMES[variant] || variant; }
+function optionLabel(option) { return option.label || OPTION_LABELS[option.name] || option.name; }
+function choiceLabel(optionName, choice) {
+  return (CHOICE_LABELS[optionName] && CHOICE_LABELS[optionName][choice]) || choice;
+}
+function seconds(ms) { return `${ms / 1000} s`; }
+function capitalised(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
 let variants = [];
 let game = null;        // the last game view from the server
@@ -32,6 +65,60 @@ async function api(method, path, body) {
 
 function say(text) { $('message').textContent = text || ''; }
 
+// Every action a person takes starts with a clean slate: an old error would read as this one's.
+function clearMessages() { say(''); $('setup-error').textContent = ''; }
+
+// ---- Chess960 starts -----------------------------------------------------------------------
+
+// The first rank of Chess960 start `n` (0-959), in the standard numbering: the light-squared
+// bishop, the dark-squared one, the queen, the knights, then rook, king, rook on what is left.
+function chess960Rank(n) {
+  const rank = Array(8).fill(null);
+  rank[2 * (n % 4) + 1] = 'B'; n = Math.floor(n / 4);
+  rank[2 * (n % 4)] = 'B'; n = Math.floor(n / 4);
+  const empty = () => rank.map((p, i) => (p ? -1 : i)).filter((i) => i >= 0);
+  rank[empty()[n % 6]] = 'Q'; n = Math.floor(n / 6);
+  const knights = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]][n];
+  const free = empty();
+  for (const k of knights) rank[free[k]] = 'N';
+  empty().forEach((square, i) => { rank[square] = 'RKR'[i]; });
+  return rank.join('');
+}
+
+function chess960Fen(n) {
+  const rank = chess960Rank(n);
+  return `${rank.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${rank} w KQkq - 0 1`;
+}
+
+// The start number of a FEN's first rank, or null when it is no Chess960 start.
+function chess960Number(fen) {
+  const board = fen.split(' ')[0].split('/');
+  if (board.length !== 8) return null;
+  for (let n = 0; n < 960; n++) {
+    const rank = chess960Rank(n);
+    if (board[7] === rank && board[0] === rank.toLowerCase()) return n;
+  }
+  return null;
+}
+
+function optionValue(view, name) {
+  const pair = (view.options || []).find(([n]) => n === name);
+  return pair ? pair[1] : null;
+}
+
+// The game's name as a person calls it: the rule set for tafl, the start for Chess960.
+function gameTitle(view) {
+  if (view.variant === 'tafl') {
+    const rules = optionValue(view, 'TaflRules');
+    return rules && rules !== 'default' ? `Tafl: ${choiceLabel('TaflRules', rules).replace(/ \(.*\)$/, '')}` : 'Tafl';
+  }
+  if (view.variant === 'chess' && optionValue(view, 'UCI_Chess960') === 'true') {
+    const n = chess960Number(view.start);
+    return n === null ? 'Fischer random (Chess960)' : `Fischer random (Chess960), start no. ${n}`;
+  }
+  return gameName(view.variant);
+}
+
 // ---- the new-game form -------------------------------------------------------------------
 
 function currentVariant() { return variants.find((v) => v.name === $('variant').value); }
@@ -44,26 +131,47 @@ function seatCount(v) {
   return v.seats;
 }
 
+function isSwitch(option) {
+  return option.choices.length === 2 && option.choices.includes('true') && option.choices.includes('false');
+}
+
 function drawOptions() {
+  clearMessages();
   const v = currentVariant();
   const box = $('variant-options');
   box.textContent = '';
   for (const option of v.options) {
     const label = document.createElement('label');
-    label.textContent = option.name.replace(/^(Sceptre|Tafl)/, '') + ' ';
-    const select = document.createElement('select');
-    select.dataset.option = option.name;
-    for (const choice of option.choices) select.add(new Option(choice, choice));
-    if (option.name === 'SceptrePlayers') select.value = '2';
-    select.addEventListener('change', drawSeats);
-    label.appendChild(select);
+    let input;
+    if (isSwitch(option)) {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      label.append(input, ' ' + optionLabel(option));
+    } else {
+      input = document.createElement('select');
+      for (const choice of option.choices) input.add(new Option(choiceLabel(option.name, choice), choice));
+      if (option.name === 'SceptrePlayers') input.value = '2';
+      label.append(optionLabel(option) + ' ', input);
+    }
+    input.dataset.option = option.name;
+    input.addEventListener('change', drawSeats);
     box.appendChild(label);
   }
   drawSeats();
 }
 
+function readOption(input) {
+  return input.type === 'checkbox' ? String(input.checked) : input.value;
+}
+
+function chess960Chosen() {
+  const box = document.querySelector('[data-option="UCI_Chess960"]');
+  return currentVariant().name === 'chess' && !!box && box.checked;
+}
+
 function drawSeats() {
   const v = currentVariant();
+  $('chess960-start').hidden = !chess960Chosen();
   const box = $('seats');
   box.querySelectorAll('.seat-row').forEach((row) => row.remove());
   for (let seat = 0; seat < seatCount(v); seat++) {
@@ -75,17 +183,19 @@ function drawSeats() {
     name.textContent = v.seat_names[seat] || `seat ${seat}`;
     const kind = document.createElement('select');
     kind.className = 'seat-kind';
-    kind.add(new Option('person', 'human'));
-    kind.add(new Option('engine', 'engine'));
+    kind.add(new Option('Person', 'human'));
+    kind.add(new Option('Engine', 'engine'));
     kind.value = seat === 0 ? 'human' : 'engine';
-    const time = document.createElement('input');
-    time.type = 'number'; time.min = 10; time.max = 600000; time.value = 1000;
-    time.className = 'seat-time'; time.title = 'engine time per move, milliseconds';
-    const depth = document.createElement('input');
-    depth.type = 'number'; depth.min = 1; depth.max = 64; depth.placeholder = 'any';
-    depth.className = 'seat-depth'; depth.title = 'engine depth (instead of the time)';
+    const time = document.createElement('select');
+    for (const ms of THINKING_TIMES) time.add(new Option(seconds(ms), ms));
+    time.value = '1000';
+    time.className = 'seat-time'; time.title = 'how long the engine thinks over each move';
+    const depth = document.createElement('select');
+    depth.add(new Option('as far as it can', ''));
+    for (const d of DEPTHS) depth.add(new Option(`${d} turns ahead`, d));
+    depth.className = 'seat-depth'; depth.title = 'how many turns ahead the engine may look at most (it also stops when its time is up)';
     const level = document.createElement('span');
-    level.append(' ms a move ', time, ' or depth ', depth);
+    level.append(' thinks up to ', time, ' a move and looks ', depth);
     const sync = () => { level.hidden = kind.value !== 'engine'; };
     kind.addEventListener('change', sync);
     sync();
@@ -94,31 +204,71 @@ function drawSeats() {
   }
 }
 
+// The Chess960 start a player asked for, or a random one; throws a sentence for the player.
+function chess960Start() {
+  const text = $('chess960-number').value.trim();
+  if (text === '') return chess960Fen(Math.floor(Math.random() * 960));
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 959) throw new Error('A Chess960 start number is a whole number from 0 to 959.');
+  return chess960Fen(n);
+}
+
 async function startGame() {
-  $('setup-error').textContent = '';
+  clearMessages();
   const v = currentVariant();
   const options = {};
-  document.querySelectorAll('[data-option]').forEach((s) => { options[s.dataset.option] = s.value; });
+  document.querySelectorAll('[data-option]').forEach((s) => { options[s.dataset.option] = readOption(s); });
   const seats = [...document.querySelectorAll('.seat-row')].map((row) => {
     const engine = row.querySelector('.seat-kind').value === 'engine';
     const seat = { engine };
     if (engine) {
+      // The engine stops at whichever comes first: its time, or the depth chosen.
+      seat.movetime = Number(row.querySelector('.seat-time').value);
       const depth = row.querySelector('.seat-depth').value;
-      if (depth) seat.depth = Number(depth); else seat.movetime = Number(row.querySelector('.seat-time').value) || 1000;
+      if (depth) seat.depth = Number(depth);
     }
     return seat;
   });
   const body = { variant: v.name, options, seats };
-  const position = $('start-position').value.trim();
-  if (position) body.position = position;
   try {
-    const view = await api('POST', '/api/games', body);
-    turn = view.view_turn;
-    history.replaceState(null, '', '#' + view.id);
-    showPlay();
-    render(view);
+    // A position typed in wins over the Chess960 start number.
+    const position = $('start-position').value.trim() || (chess960Chosen() ? chess960Start() : '');
+    if (position) body.position = position;
+    openGame(await api('POST', '/api/games', body));
   } catch (e) {
     $('setup-error').textContent = e.message;
+  }
+}
+
+function openGame(view) {
+  turn = view.view_turn;
+  selected = null;
+  placing = null;
+  history.replaceState(null, '', '#' + view.id);
+  showPlay();
+  render(view);
+}
+
+// The game named in the address bar (`#id`), when it is not the one shown: a link pasted in,
+// or the id edited by hand.
+async function openFromAddress() {
+  const id = location.hash.slice(1);
+  if (!id) return;
+  clearMessages();
+  if (game && game.id === id) {
+    if ($('play').hidden) { showPlay(); refresh(); }
+    return;
+  }
+  if (!/^[0-9a-f]{16}$/.test(id)) {
+    showSetup();
+    $('setup-error').textContent = `“${id}” is not a game's id (16 letters and digits, as in a game's address).`;
+    return;
+  }
+  try {
+    openGame(await api('GET', `/api/games/${id}`));
+  } catch (e) {
+    showSetup();
+    $('setup-error').textContent = `There is no game ${id} on this server (games not shown on any page for a while are forgotten).`;
   }
 }
 
@@ -131,6 +281,69 @@ function showSetup() {
   $('play').hidden = true;
   $('setup').hidden = false;
   $('resume').hidden = !game;
+}
+
+// ---- rules and help --------------------------------------------------------------------------
+
+function rulesGame() { return game && !$('play').hidden ? game.variant : $('variant').value; }
+
+function showRules(variant) {
+  const rules = RULES[variant] || RULES.chess;
+  $('rules').hidden = false;
+  $('rules-button').setAttribute('aria-expanded', 'true');
+  $('rules').dataset.game = variant;
+  for (const tab of $('rules-tabs').children) tab.setAttribute('aria-selected', String(tab.dataset.game === variant));
+  const body = $('rules-body');
+  body.textContent = '';
+  const heading = (text) => { const h = document.createElement('h3'); h.textContent = text; return h; };
+  const list = (items) => {
+    const ul = document.createElement('ul');
+    for (const item of items) { const li = document.createElement('li'); li.textContent = item; ul.appendChild(li); }
+    return ul;
+  };
+  const intro = document.createElement('p');
+  intro.textContent = rules.intro;
+  body.append(intro, heading('How to play'), list(rules.howTo), heading('On the board'));
+  const legend = document.createElement('ul');
+  legend.className = 'legend';
+  for (const [name, meaning, colour] of rules.legend) {
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.style.background = colour;
+    const word = document.createElement('b');
+    word.textContent = name;
+    li.append(swatch, word, `: ${meaning}`);
+    legend.appendChild(li);
+  }
+  body.append(legend, heading('Tips'));
+  const tips = document.createElement('div');
+  tips.className = 'tips';
+  for (const [side, items] of rules.tips) {
+    const column = document.createElement('div');
+    const title = document.createElement('h4');
+    title.textContent = side;
+    column.append(title, list(items));
+    tips.appendChild(column);
+  }
+  body.appendChild(tips);
+}
+
+function hideRules() {
+  $('rules').hidden = true;
+  $('rules-button').setAttribute('aria-expanded', 'false');
+}
+
+function drawRulesTabs() {
+  for (const variant of Object.keys(RULES)) {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.dataset.game = variant;
+    tab.textContent = RULES[variant].title;
+    tab.addEventListener('click', () => showRules(variant));
+    $('rules-tabs').appendChild(tab);
+  }
 }
 
 // ---- drawing the game ----------------------------------------------------------------------
@@ -227,7 +440,7 @@ function drawMoves(view) {
   } else {
     view.moves.forEach((m) => {
       const li = document.createElement('li');
-      li.textContent = `${view.seats[m.seat].name} ${m.notation}`;
+      li.textContent = `${capitalised(view.seats[m.seat].name)} ${m.notation}`;
       list.appendChild(li);
     });
   }
@@ -241,7 +454,7 @@ function drawPalette(view) {
   box.hidden = pieces.length === 0;
   if (pieces.length === 0) { placing = null; return; }
   if (!pieces.includes(placing)) placing = pieces[0];
-  box.append(`${view.seats[view.to_move].name} places: `);
+  box.append(`${capitalised(view.seats[view.to_move].name)} places: `);
   for (const p of pieces) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -263,6 +476,8 @@ function render(view) {
     svg.addEventListener('pointerup', onPointerUp);
   }
   if (selected && legalFrom(selected).length === 0) selected = null;
+  $('game-title').textContent = gameTitle(view);
+  document.title = `${gameTitle(view)} · Regalia`;
   $('status').textContent = view.status;
   $('status').hidden = view.over;
   $('result').hidden = !view.over;
@@ -274,7 +489,7 @@ function render(view) {
   seats.textContent = '';
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
-    d.textContent = `${s.name}: ${s.engine ? 'engine' : 'person'}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    d.textContent = `${capitalised(s.name)}: ${s.engine ? 'engine' : 'person'}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
     if (s.state !== 'playing') d.classList.add('out');
     seats.appendChild(d);
@@ -343,7 +558,7 @@ function onSquare(square, down) {
 
 function refuse(text) { say(text); }
 
-function choiceLabel(m) {
+function moveChoiceLabel(m) {
   if (m.from === m.to) return game.variant === 'chess40k' ? 'self-destruct' : 'stay';
   if (m.suffix === '') return game.variant === 'chess40k' ? 'decline the promotion (stay a pawn)' : 'stay a pawn';
   const name = PIECE_NAMES[m.suffix.toUpperCase()] || m.suffix;
@@ -358,7 +573,7 @@ function choose(moves) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.move = m.text;
-    b.textContent = choiceLabel(m);
+    b.textContent = moveChoiceLabel(m);
     b.addEventListener('click', () => { box.hidden = true; send(m.text); });
     box.appendChild(b);
   }
@@ -373,19 +588,34 @@ function choose(moves) {
 async function send(text) {
   selected = null;
   busy = true;
+  say('');
   try {
-    render(await api('POST', `/api/games/${game.id}/move?turn=${turn}`, { move: text }));
-    say('');
+    // The position goes with the move: if another tab changed the game, the server refuses it.
+    render(await api('POST', `/api/games/${game.id}/move?turn=${turn}`, { move: text, position: game.position }));
   } catch (e) {
-    say(e.message);
-    drawMarks();
+    await refusedMove(e);
   } finally {
     busy = false;
   }
 }
 
+// A refused move: when the game moved on behind this page's back, show the game as it is now
+// and say so in words, rather than the server's terse refusal.
+async function refusedMove(error) {
+  let now = null;
+  try { now = await api('GET', `/api/games/${game.id}?turn=${turn}`); } catch (e) { /* keep the old view */ }
+  if (now && now.position !== game.position) {
+    render(now);
+    say('The position had changed (a move was made or taken back in another tab), so your move was not played. The board now shows the game as it is: look again and make your move.');
+    return;
+  }
+  say(`That move was not played: ${error.message.replace(/\.$/, '')}.`);
+  drawMarks();
+}
+
 async function call(action, body) {
   if (!game) return;
+  say('');
   try {
     render(await api('POST', `/api/games/${game.id}/${action}?turn=${turn}`, body || {}));
     say('');
@@ -437,26 +667,22 @@ async function init() {
     $('setup-error').textContent = 'The server does not answer: ' + e.message;
     return;
   }
-  for (const v of variants) $('variant').add(new Option(v.name, v.name));
-  $('variant').addEventListener('change', drawOptions);
+  for (const v of variants) $('variant').add(new Option(gameName(v.name), v.name));
+  $('variant').addEventListener('change', () => { drawOptions(); if (!$('rules').hidden) showRules(rulesGame()); });
   drawOptions();
+  drawRulesTabs();
+  $('rules-button').addEventListener('click', () => { if ($('rules').hidden) showRules(rulesGame()); else hideRules(); });
+  $('rules-close').addEventListener('click', hideRules);
   $('start').addEventListener('click', startGame);
-  $('resume').addEventListener('click', () => { showPlay(); refresh(); });
-  $('new').addEventListener('click', showSetup);
+  $('resume').addEventListener('click', () => { clearMessages(); showPlay(); refresh(); });
+  $('new').addEventListener('click', () => { clearMessages(); showSetup(); });
   $('undo').addEventListener('click', () => call('undo'));
-  $('flip').addEventListener('click', () => { turn = (turn + 2) % 4; refresh(); });
+  $('flip').addEventListener('click', () => { say(''); turn = (turn + 2) % 4; refresh(); });
   $('analyse').addEventListener('click', () => call('analysis', { lines: Number($('lines').value) }));
   $('stop').addEventListener('click', () => call('stop'));
   $('copy').addEventListener('click', copyPosition);
-  const id = location.hash.slice(1);
-  if (/^[0-9a-f]{16}$/.test(id)) {
-    try {
-      const view = await api('GET', `/api/games/${id}`);
-      turn = view.view_turn;
-      showPlay();
-      render(view);
-    } catch (e) { history.replaceState(null, '', '#'); }
-  }
+  window.addEventListener('hashchange', openFromAddress);
+  await openFromAddress();
 }
 
 init();

@@ -53,10 +53,6 @@ pub struct SearchParams {
     pub singular_min_depth: i32,
     pub singular_tt_depth: i32,
     pub singular_margin: Score,
-    /// ProbCut: from this depth, a noisy move whose quiescence and then a search four plies
-    /// shallower both beat beta + `probcut_margin` cuts the node.
-    pub probcut_min_depth: i32,
-    pub probcut_margin: Score,
     /// Time spent by effort: between iterations, the search stops sooner when most of the
     /// last iteration's nodes went to the best move and it has stayed best, later when the
     /// score is falling ([`crate::search`]'s driver; only under a clock).
@@ -114,8 +110,6 @@ impl SearchParams {
         singular_min_depth: i32::MAX,
         singular_tt_depth: 3,
         singular_margin: 2,
-        probcut_min_depth: i32::MAX,
-        probcut_margin: 120,
         prune_quiet_checks: true,
         prune_noisy_checks: true,
         keep_histories: false,

@@ -746,11 +746,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     }
                 }
             }
-            if depth >= params.probcut_min_depth && beta.abs() < MATE_BOUND {
-                if let Some(score) = self.probcut(probe, static_eval, depth, ply, beta, cut_node) {
-                    return score;
-                }
-            }
         }
 
         let mut moves = MoveList::new();
@@ -955,74 +950,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 update_history(&mut self.capture_history[slot], -bonus);
             }
         }
-    }
-
-    /// ProbCut: a noisy move that beats beta by a margin in a search four plies shallower
-    /// almost surely beats beta in the full one. The node's score if one does.
-    fn probcut(
-        &mut self,
-        probe: Option<super::tt::Probe>,
-        static_eval: Score,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-    ) -> Option<Score> {
-        let probcut_beta = beta + self.params.probcut_margin;
-        // A stored search nearly as deep already says the margin is not reached.
-        if probe.is_some_and(|p| p.depth >= depth - 3 && p.score < probcut_beta) {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        self.game.generate(Scope::Noisy, &mut moves);
-        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
-        let no_killers = [None, None];
-        let history_offset = self.history_offset();
-        let mut entries = MoveList::new();
-        let mut picker = MovePicker::new(
-            &mut entries,
-            &self.game,
-            &moves,
-            tt_move,
-            &no_killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            [&[], &[]],
-            &self.capture_history,
-            true,
-        );
-        let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
-        while let Some(m) = picker.next_move() {
-            if !self.game.see_at_least(m, probcut_beta - static_eval) {
-                continue;
-            }
-            if !self.continuation.is_empty() {
-                self.played[ply] = self.game.piece_to_slot(m);
-            }
-            let undo = self.play(m);
-            self.after_null[ply + 1] = false;
-            let mut score = self.child_quiescence(side, ply + 1, probcut_beta - 1, probcut_beta);
-            if score >= probcut_beta {
-                score = self.child(
-                    side,
-                    depth - 4,
-                    ply + 1,
-                    probcut_beta - 1,
-                    probcut_beta,
-                    !cut_node,
-                );
-            }
-            self.take_back(m, undo);
-            if self.aborted {
-                return Some(DRAW);
-            }
-            if score >= probcut_beta {
-                self.tt
-                    .store(key, ply, m.to_bits(), score, depth - 3, Bound::Lower);
-                return Some(score);
-            }
-        }
-        None
     }
 
     /// Is the hash move `m` singular, every other move at least `singular_margin` per ply below

@@ -46,13 +46,6 @@ pub struct SearchParams {
     /// and in late move reductions, where the sum of the three histories counts one ply less
     /// per `lmr_history_divisor`.
     pub continuation_history: bool,
-    /// Singular extension: from this depth, a hash move stored as a lower bound at most
-    /// `singular_tt_depth` plies shallower is searched one ply deeper when every other move,
-    /// searched to half the depth, stays below its stored score less `singular_margin` per ply.
-    /// When they reach that lowered bound and it still beats beta, the node is cut at once.
-    pub singular_min_depth: i32,
-    pub singular_tt_depth: i32,
-    pub singular_margin: Score,
     /// Time spent by effort: between iterations, the search stops sooner when most of the
     /// last iteration's nodes went to the best move and it has stayed best, later when the
     /// score is falling ([`crate::search`]'s driver; only under a clock).
@@ -107,9 +100,6 @@ impl SearchParams {
         history_bonus_scale: 16,
         history_bonus_max: 2000,
         continuation_history: false,
-        singular_min_depth: i32::MAX,
-        singular_tt_depth: 3,
-        singular_margin: 2,
         prune_quiet_checks: true,
         prune_noisy_checks: true,
         keep_histories: false,

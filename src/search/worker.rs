@@ -38,14 +38,6 @@ pub struct WorkerLimits<'a> {
 /// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
-/// What the singular-extension test found about a hash move.
-enum Singular {
-    Extend,
-    /// Another move beats beta too: the node's score.
-    Cut(Score),
-    No,
-}
-
 /// [`Worker::played`] after a null move (or before the root): no move to continue.
 const NO_SLOT: usize = usize::MAX;
 
@@ -97,10 +89,6 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
-    /// The hash move a singular-extension search leaves out at each ply.
-    excluded: Vec<Option<G::Move>>,
-    /// The depth of the root iteration under way (extensions stay within twice of it).
-    root_depth: i32,
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<Option<(u64, Score)>>,
     /// The learnt corrections of the static evaluation, where the game searches with them.
@@ -189,8 +177,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 .collect(),
             static_evals: vec![0; MAX_PLY + 8],
             after_null: vec![false; MAX_PLY + 8],
-            excluded: vec![None; MAX_PLY + 8],
-            root_depth: 0,
             lmr: lmr_table(params.lmr_base, params.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
             correction,
@@ -534,7 +520,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     ) -> Score {
         let mut best = -INFINITE;
         self.seldepth = 0;
-        self.root_depth = depth;
         let in_check = self.game.urgent();
         let side = self.mover_side();
         for i in first..self.root_moves.len() {
@@ -671,11 +656,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let side = self.mover_side();
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
-        // A singular-extension search of this node leaves one move out: its stored score is
-        // not this search's.
-        let excluded = self.excluded[ply];
         if let Some(p) = probe {
-            if !pv_node && excluded.is_none() && p.depth >= depth {
+            if !pv_node && p.depth >= depth {
                 let fits = match p.bound {
                     Bound::Exact => true,
                     Bound::Lower => p.score >= beta,
@@ -705,7 +687,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         };
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
-        if !pv_node && !in_check && excluded.is_none() {
+        if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
             let margin = params.reverse_futility_margin * depth
                 - if improving {
@@ -788,9 +770,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next_move() {
-            if Some(m) == excluded {
-                continue;
-            }
             let noisy = self.game.is_noisy(m);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
@@ -824,22 +803,11 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             } else {
                 self.history[history_offset + self.game.history_slot(m)]
             };
-            let mut extension = 0;
-            if Some(m) == tt_move && depth >= params.singular_min_depth && excluded.is_none() {
-                match self.singular(probe, m, depth, ply, beta, cut_node) {
-                    Singular::Extend => extension = 1,
-                    Singular::Cut(score) => return score,
-                    Singular::No => {}
-                }
-                if self.aborted {
-                    return DRAW;
-                }
-            }
             self.played[ply] = piece_to;
             let undo = self.play(m);
             self.after_null[ply + 1] = false;
             let gives_check = self.game.urgent();
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1;
             let mut score;
             if searched == 0 {
                 score = self.child(side, new_depth, ply + 1, alpha, beta, false);
@@ -917,10 +885,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 }
             }
         }
-        if excluded.is_some() {
-            // Only the left-out move was legal: the others stay below any bound.
-            return if searched == 0 { alpha } else { best_score };
-        }
         let bound = Bound::of_result(best_score, original_alpha, beta);
         if !in_check {
             self.learn_correction(depth, best_score, bound, static_eval, best_move);
@@ -949,48 +913,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 let slot = self.game.piece_to_slot(m);
                 update_history(&mut self.capture_history[slot], -bonus);
             }
-        }
-    }
-
-    /// Is the hash move `m` singular, every other move at least `singular_margin` per ply below
-    /// its stored lower bound (searched to half the depth without it)? Then it is extended; if
-    /// instead another move also beats beta there, the node is cut.
-    fn singular(
-        &mut self,
-        probe: Option<super::tt::Probe>,
-        m: G::Move,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-    ) -> Singular {
-        let params = self.params;
-        let Some(p) = probe else {
-            return Singular::No;
-        };
-        if p.bound == Bound::Upper
-            || p.depth < depth - params.singular_tt_depth
-            || p.score.abs() >= MATE_BOUND
-            || ply as i32 >= 2 * self.root_depth
-        {
-            return Singular::No;
-        }
-        let singular_beta = p.score - params.singular_margin * depth;
-        self.excluded[ply] = Some(m);
-        let score = self.search(
-            (depth - 1) / 2,
-            ply,
-            singular_beta - 1,
-            singular_beta,
-            cut_node,
-        );
-        self.excluded[ply] = None;
-        if score < singular_beta {
-            Singular::Extend
-        } else if singular_beta >= beta {
-            Singular::Cut(singular_beta)
-        } else {
-            Singular::No
         }
     }
 

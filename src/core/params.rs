@@ -41,11 +41,6 @@ pub struct SearchParams {
     /// History bonus for a cut-off: `min(scale * depth², max)`.
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
-    /// Continuation history: quiet moves are also scored by the move one and two plies before
-    /// them (piece and destination of each, [`crate::core::Game::piece_to_slot`]), in ordering
-    /// and in late move reductions, where the sum of the three histories counts one ply less
-    /// per `lmr_history_divisor`.
-    pub continuation_history: bool,
     /// Time spent by effort: between iterations, the search stops sooner when most of the
     /// last iteration's nodes went to the best move and it has stayed best, later when the
     /// score is falling ([`crate::search`]'s driver; only under a clock).
@@ -99,7 +94,6 @@ impl SearchParams {
         lmr_history_divisor: 6000,
         history_bonus_scale: 16,
         history_bonus_max: 2000,
-        continuation_history: false,
         prune_quiet_checks: true,
         prune_noisy_checks: true,
         keep_histories: false,

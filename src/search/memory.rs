@@ -10,7 +10,6 @@ use std::sync::Mutex;
 #[derive(Clone, Debug, Default)]
 pub struct MoveHistories {
     pub history: Vec<i32>,
-    pub continuation: Vec<i16>,
     /// The learnt corrections of the static evaluation, where the game searches with them.
     pub correction: Option<CorrectionHistory>,
 }
@@ -58,7 +57,6 @@ mod tests {
             2,
             MoveHistories {
                 history: vec![7],
-                continuation: Vec::new(),
                 correction: None,
             },
         );

@@ -3,7 +3,7 @@
 
 use super::correction::CorrectionHistory;
 use super::memory::MoveHistories;
-use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
+use super::ordering::{update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
@@ -37,9 +37,6 @@ pub struct WorkerLimits<'a> {
 
 /// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
-
-/// [`Worker::played`] after a null move (or before the root): no move to continue.
-const NO_SLOT: usize = usize::MAX;
 
 /// Late-move-reduction table, indexed by depth and move number.
 fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
@@ -78,14 +75,8 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
     seat_history: bool,
-    /// Continuation histories, empty unless the game searches with them: for the move one ply
-    /// back, then two plies back, a row of [`Game::PIECE_TO_SLOTS`] entries per piece-to slot of
-    /// that earlier move.
-    continuation: Vec<i16>,
     /// Capture history by piece-to slot, empty unless the game searches with it.
     capture_history: Vec<i32>,
-    /// The piece-to slot of the move played at each ply of the path ([`NO_SLOT`] for a null move).
-    played: Vec<usize>,
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
@@ -114,27 +105,16 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let history_len = G::HISTORY_SLOTS * history_tables;
-        let continuation_len = if params.continuation_history {
-            2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS
-        } else {
-            0
-        };
         // Histories of another game or another set-up are of no use: start afresh. Move
         // histories are kept only where the game asks for it; evaluation corrections whenever
         // the game searches with them.
         let (kept, kept_correction) = match learned {
-            Some(h) => (Some((h.history, h.continuation)), h.correction),
+            Some(h) => (Some(h.history), h.correction),
             None => (None, None),
         };
-        let (history, continuation) = match kept {
-            Some((h, c))
-                if params.keep_histories
-                    && h.len() == history_len
-                    && c.len() == continuation_len =>
-            {
-                (h, c)
-            }
-            _ => (vec![0; history_len], vec![0; continuation_len]),
+        let history = match kept {
+            Some(h) if params.keep_histories && h.len() == history_len => h,
+            _ => vec![0; history_len],
         };
         let sides = game.seats();
         let correction = params.correction_history.then(|| match kept_correction {
@@ -162,7 +142,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             killers: vec![[None; 2]; MAX_PLY + 8],
             history,
             seat_history,
-            continuation,
             capture_history: vec![
                 0;
                 if params.capture_history {
@@ -171,7 +150,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     0
                 }
             ],
-            played: vec![NO_SLOT; MAX_PLY + 8],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -198,7 +176,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     pub fn into_histories(self) -> MoveHistories {
         MoveHistories {
             history: self.history,
-            continuation: self.continuation,
             correction: self.correction,
         }
     }
@@ -447,23 +424,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
-    /// Where the continuation row of the move `back` plies before the node at `ply` starts
-    /// (1 or 2), if the game keeps continuation histories and there was such a move.
-    #[inline(always)]
-    fn continuation_row(&self, ply: usize, back: usize) -> Option<usize> {
-        if self.continuation.is_empty() || ply < back {
-            return None;
-        }
-        let slot = self.played[ply - back];
-        (slot != NO_SLOT).then(|| ((back - 1) * G::PIECE_TO_SLOTS + slot) * G::PIECE_TO_SLOTS)
-    }
-
-    /// The continuation rows of the node at `ply` (empty where there is none).
-    #[inline(always)]
-    fn continuation_rows(&self, rows: [Option<usize>; 2]) -> [&[i16]; 2] {
-        rows.map(|r| r.map_or(&[][..], |o| &self.continuation[o..o + G::PIECE_TO_SLOTS]))
-    }
-
     /// A repetition inside the search tree, or a third occurrence counting the game before:
     /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
     fn repetition(&self) -> Option<usize> {
@@ -525,9 +485,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
-            if !self.continuation.is_empty() {
-                self.played[0] = self.game.piece_to_slot(m);
-            }
             let nodes_before = self.nodes + self.unflushed;
             let undo = self.play(m);
             let gives_check = self.game.urgent();
@@ -715,7 +672,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 if let Some(undo) = self.game.make_null() {
                     self.keys.push(position_key);
                     self.after_null[ply + 1] = true;
-                    self.played[ply] = NO_SLOT;
                     let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
                     self.after_null[ply + 1] = false;
                     self.keys.pop();
@@ -745,8 +701,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
         let killers = self.killers[ply];
         let history_offset = self.history_offset();
-        let continuation_rows = [self.continuation_row(ply, 1), self.continuation_row(ply, 2)];
-        let with_continuation = !self.continuation.is_empty();
         let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
             &mut entries,
@@ -755,7 +709,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            self.continuation_rows(continuation_rows),
             &self.capture_history,
             true,
         );
@@ -790,20 +743,11 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     }
                 }
             }
-            let piece_to = if with_continuation {
-                self.game.piece_to_slot(m)
-            } else {
-                NO_SLOT
-            };
             let history_score = if noisy {
                 0
-            } else if with_continuation {
-                self.history[history_offset + self.game.history_slot(m)]
-                    + continuation_score(self.continuation_rows(continuation_rows), piece_to)
             } else {
                 self.history[history_offset + self.game.history_slot(m)]
             };
-            self.played[ply] = piece_to;
             let undo = self.play(m);
             self.after_null[ply + 1] = false;
             let gives_check = self.game.urgent();
@@ -871,16 +815,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     if q != bm {
                         let slot = history_offset + self.game.history_slot(q);
                         update_history(&mut self.history[slot], -bonus);
-                    }
-                }
-                for row in continuation_rows.into_iter().flatten() {
-                    let slot = row + self.game.piece_to_slot(bm);
-                    update_continuation(&mut self.continuation[slot], bonus);
-                    for &q in quiets_tried.iter() {
-                        if q != bm {
-                            let slot = row + self.game.piece_to_slot(q);
-                            update_continuation(&mut self.continuation[slot], -bonus);
-                        }
                     }
                 }
             }
@@ -985,7 +919,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            [&[], &[]],
             &self.capture_history,
             false,
         );

@@ -151,14 +151,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
     fn history_slot(&self, m: Self::Move) -> usize;
-    /// Number of piece-and-destination slots ([`Game::piece_to_slot`]), the index of the
-    /// continuation histories; 0 for a game without them.
-    const PIECE_TO_SLOTS: usize = 0;
-    /// The moving piece and the square it goes to as one number below
-    /// [`Game::PIECE_TO_SLOTS`], asked before the move is made.
-    fn piece_to_slot(&self, _m: Self::Move) -> usize {
-        0
-    }
 
     /// A key of the part of the position on which the static evaluation tends to err the same
     /// way (in chess, the pawn structure): the search learns a correction of the evaluation per

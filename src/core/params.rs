@@ -45,9 +45,6 @@ pub struct SearchParams {
     /// last iteration's nodes went to the best move and it has stayed best, later when the
     /// score is falling ([`crate::search`]'s driver; only under a clock).
     pub time_by_effort: bool,
-    /// Capture history: noisy moves are also ordered by how often each (moving piece and
-    /// destination, [`crate::core::Game::piece_to_slot`]) caused a cut-off, within their class.
-    pub capture_history: bool,
     /// Correction history: the search's results teach a correction of the static evaluation
     /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
     pub correction_history: bool,
@@ -98,7 +95,6 @@ impl SearchParams {
         prune_noisy_checks: true,
         keep_histories: false,
         correction_history: false,
-        capture_history: false,
         time_by_effort: false,
         lazy_eval_margin: Score::MAX,
     };

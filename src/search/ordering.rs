@@ -1,5 +1,5 @@
 //! Move ordering: the transposition-table move first, then winning and equal captures by
-//! most valuable victim (and capture history where the game searches with it), killer moves, quiet moves by
+//! most valuable victim, killer moves, quiet moves by
 //! history, and losing captures last.
 //! Moves are scored once and picked lazily (a cut-off usually comes early).
 
@@ -12,11 +12,6 @@ const BAD_NOISY: Score = -(1 << 28);
 
 /// History scores stay within this bound (gravity keeps them from saturating).
 pub const HISTORY_MAX: i32 = 16_384;
-
-/// Capture history counts this fraction of its score in a noisy move's order (at most 1,024,
-/// less than half the step between victim classes): it sorts captures of like victims, not
-/// unlike ones.
-const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 /// A move with its ordering score.
 #[derive(Clone, Copy)]
@@ -46,7 +41,6 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         tt_move: Option<M>,
         killers: &[Option<M>; 2],
         history: &[i32],
-        capture_history: &[i32],
         use_see: bool,
     ) -> Self {
         entries.clear();
@@ -57,10 +51,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
-                let mut order = game.noisy_order(m);
-                if !capture_history.is_empty() {
-                    order += capture_history[game.piece_to_slot(m)] / CAPTURE_HISTORY_DIVISOR;
-                }
+                let order = game.noisy_order(m);
                 won_exchange = use_see && game.see_at_least(m, 0);
                 if !use_see || won_exchange {
                     GOOD_NOISY + order

@@ -75,8 +75,6 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
     seat_history: bool,
-    /// Capture history by piece-to slot, empty unless the game searches with it.
-    capture_history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     static_evals: Vec<Score>,
     after_null: Vec<bool>,
@@ -142,14 +140,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             killers: vec![[None; 2]; MAX_PLY + 8],
             history,
             seat_history,
-            capture_history: vec![
-                0;
-                if params.capture_history {
-                    G::PIECE_TO_SLOTS
-                } else {
-                    0
-                }
-            ],
             pv: (0..MAX_PLY + 8)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -709,7 +699,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            &self.capture_history,
             true,
         );
 
@@ -718,7 +707,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: MoveList<G::Move> = MoveList::new();
-        let mut noisy_tried: MoveList<G::Move> = MoveList::new();
         let late_move_limit =
             (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
@@ -792,15 +780,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             }
             if !noisy {
                 quiets_tried.push(m);
-            } else {
-                noisy_tried.push(m);
             }
         }
 
         if let Some(bm) = best_move {
-            if best_score >= beta && !self.capture_history.is_empty() {
-                self.update_capture_history(bm, &noisy_tried, depth);
-            }
             if best_score >= beta && !self.game.is_noisy(bm) {
                 let k = &mut self.killers[ply];
                 if k[0] != Some(bm) {
@@ -832,22 +815,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             bound,
         );
         best_score
-    }
-
-    /// After a cut-off by `best`: the noisy moves tried before it failed, and it (if noisy) did.
-    fn update_capture_history(&mut self, best: G::Move, tried: &MoveList<G::Move>, depth: i32) {
-        let params = self.params;
-        let bonus = (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
-        if self.game.is_noisy(best) {
-            let slot = self.game.piece_to_slot(best);
-            update_history(&mut self.capture_history[slot], bonus);
-        }
-        for &m in tried.iter() {
-            if m != best {
-                let slot = self.game.piece_to_slot(m);
-                update_history(&mut self.capture_history[slot], -bonus);
-            }
-        }
     }
 
     /// Resolves captures (and check evasions) until the position is quiet.
@@ -919,7 +886,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt_move,
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            &self.capture_history,
             false,
         );
         let original_alpha = alpha;

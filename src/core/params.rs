@@ -41,10 +41,6 @@ pub struct SearchParams {
     /// History bonus for a cut-off: `min(scale * depth², max)`.
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
-    /// Time spent by effort: between iterations, the search stops sooner when most of the
-    /// last iteration's nodes went to the best move and it has stayed best, later when the
-    /// score is falling ([`crate::search`]'s driver; only under a clock).
-    pub time_by_effort: bool,
     /// Correction history: the search's results teach a correction of the static evaluation
     /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
     pub correction_history: bool,
@@ -95,7 +91,6 @@ impl SearchParams {
         prune_noisy_checks: true,
         keep_histories: false,
         correction_history: false,
-        time_by_effort: false,
         lazy_eval_margin: Score::MAX,
     };
 

@@ -8,7 +8,7 @@ use super::perspective::{Paranoid, Perspective, TwoSided};
 use super::report::{Report, ReportScore, SearchResult};
 use super::timeman::{budget, SearchClock};
 use super::tt::{Bound, TranspositionTable};
-use super::worker::{RootMove, Worker, WorkerLimits};
+use super::worker::{Worker, WorkerLimits};
 use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -169,10 +169,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     let mut stable_iterations = 0;
 
     for depth in 1..=max_depth {
-        for rm in worker.root_moves.iter_mut() {
-            rm.nodes = 0;
-        }
-        let previous_best_score = worker.root_moves[0].previous_score;
         for pv_index in 0..multi_pv {
             let previous = worker.root_moves[pv_index].score;
             let mut delta: Score = worker.params.aspiration_window;
@@ -232,9 +228,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             break;
         }
         completed_depth = depth;
-        for rm in worker.root_moves.iter_mut() {
-            rm.previous_score = rm.score;
-        }
         // The first iteration always completes, even when stopped at once: there must be a move.
         for pv_index in 0..multi_pv {
             emit_exact(
@@ -263,14 +256,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             }
         }
         if !worker.sync_pondering() {
-            let scale = if worker.params.time_by_effort {
-                effort_scale(
-                    &worker.root_moves,
-                    stable_iterations,
-                    previous_best_score,
-                    best_score,
-                )
-            } else if stable_iterations >= 4 {
+            let scale = if stable_iterations >= 4 {
                 0.5
             } else {
                 0.85
@@ -308,31 +294,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     };
     keep_learned(request, 0, worker);
     result
-}
-
-/// How much of the soft time limit to use before starting another iteration, from the last
-/// one: less when the best move took nearly all the nodes and has stayed best for several
-/// iterations (the other moves were refuted at once), more when the best move keeps changing
-/// or the score fell (the search is finding trouble and needs time to get out of it).
-fn effort_scale<M>(
-    root_moves: &[RootMove<M>],
-    stable_iterations: u32,
-    previous_score: Score,
-    score: Score,
-) -> f64 {
-    const STABILITY: [f64; 5] = [1.4, 1.15, 1.0, 0.9, 0.75];
-    let total: u64 = root_moves.iter().map(|rm| rm.nodes).sum();
-    let best_share = match root_moves.first() {
-        Some(best) if total > 0 => best.nodes as f64 / total as f64,
-        _ => 0.5,
-    };
-    let effort = (1.5 - best_share) * 1.1;
-    let fall = if previous_score.abs() < MATE_BOUND && score.abs() < MATE_BOUND {
-        (1.0 + f64::from(previous_score - score) / 100.0).clamp(0.85, 1.5)
-    } else {
-        1.0
-    };
-    STABILITY[(stable_iterations as usize).min(4)] * effort * fall * 0.85
 }
 
 /// Thread `id`'s histories from the game's last search, where the game keeps them.
@@ -473,45 +434,4 @@ fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G,
         g.make(m);
     }
     g
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn root(nodes: &[u64]) -> Vec<RootMove<u8>> {
-        nodes
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| RootMove {
-                m: i as u8,
-                score: 0,
-                previous_score: 0,
-                pv: vec![i as u8],
-                seldepth: 0,
-                nodes: n,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_settled_best_move_that_took_the_nodes_stops_sooner_than_a_contested_one() {
-        let settled = effort_scale(&root(&[950, 30, 20]), 6, 40, 40);
-        let contested = effort_scale(&root(&[300, 400, 300]), 0, 40, 40);
-        assert!(settled < 0.5, "{settled}");
-        assert!(contested > 1.0, "{contested}");
-    }
-
-    #[test]
-    fn a_falling_score_buys_time_and_a_mate_score_changes_nothing() {
-        let moves = root(&[600, 400]);
-        let steady = effort_scale(&moves, 2, 40, 40);
-        let falling = effort_scale(&moves, 2, 40, -20);
-        assert!(falling > steady * 1.4, "{falling} {steady}");
-        assert_eq!(effort_scale(&moves, 2, -INFINITE, 40), steady);
-        assert_eq!(
-            effort_scale(&[] as &[RootMove<u8>], 2, 40, 40),
-            effort_scale(&root(&[1, 1]), 2, 40, 40)
-        );
-    }
 }

@@ -18,12 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub struct RootMove<M> {
     pub m: M,
     pub score: Score,
-    pub previous_score: Score,
-    /// The bound of `score` when the last iteration ended on an aspiration failure.
     pub pv: Vec<M>,
     pub seldepth: usize,
-    /// Nodes searched under this move since the iteration began (the driver resets them).
-    pub nodes: u64,
 }
 
 /// The limits a worker enforces itself; only the main worker watches the clock.
@@ -153,10 +149,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 .map(|&m| RootMove {
                     m,
                     score: -INFINITE,
-                    previous_score: -INFINITE,
                     pv: vec![m],
                     seldepth: 0,
-                    nodes: 0,
                 })
                 .collect(),
         }
@@ -475,7 +469,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
-            let nodes_before = self.nodes + self.unflushed;
             let undo = self.play(m);
             let gives_check = self.game.urgent();
             let new_depth = depth - 1;
@@ -502,9 +495,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 }
             }
             self.take_back(m, undo);
-            let spent = self.nodes + self.unflushed - nodes_before;
             let rm = &mut self.root_moves[i];
-            rm.nodes += spent;
             if self.aborted {
                 return best;
             }

@@ -195,14 +195,6 @@ pub trait Evaluator<G: Game>: Send + Sync {
 
     fn evaluate_seats(&self, g: &G) -> SeatScores;
 
-    /// A cheap estimate of [`Evaluator::evaluate`] (material alone, say), for lazy
-    /// evaluation: quiescence takes it instead of the full score when it lies further than the
-    /// game's `lazy_eval_margin` outside the window. `None`: the evaluator has none.
-    #[inline(always)]
-    fn estimate(&self, _g: &G) -> Option<Score> {
-        None
-    }
-
     /// Mixed into every transposition-table key of a search with this evaluator: an evaluator
     /// whose scores depend on something beyond the position (the side the search plays for)
     /// keeps its entries apart from the other's. Zero for most.

@@ -53,10 +53,6 @@ pub struct SearchParams {
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
-    /// Lazy evaluation: quiescence stands pat on the evaluator's cheap estimate, without the
-    /// full evaluation, when the estimate lies further than this outside the window
-    /// (`Score::MAX`: never).
-    pub lazy_eval_margin: Score,
 }
 
 impl SearchParams {
@@ -91,7 +87,6 @@ impl SearchParams {
         prune_noisy_checks: true,
         keep_histories: false,
         correction_history: false,
-        lazy_eval_margin: Score::MAX,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

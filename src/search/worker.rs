@@ -253,23 +253,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.corrected(raw)
     }
 
-    /// Lazy evaluation: the corrected cheap estimate, when it lies so far outside the window
-    /// (by the game's `lazy_eval_margin`) that the full evaluation would not change what
-    /// quiescence does with it. A full score already cached is never replaced by an estimate.
-    #[inline]
-    fn lazy_estimate(&mut self, alpha: Score, beta: Score) -> Option<Score> {
-        let margin = self.params.lazy_eval_margin;
-        if margin == Score::MAX {
-            return None;
-        }
-        let (key, slot) = self.eval_cache_slot();
-        if matches!(self.eval_cache[slot], Some((cached, _)) if cached == key) {
-            return None;
-        }
-        let estimate = self.corrected(self.persp.estimate(self.eval, &self.game)?);
-        (estimate - margin >= beta || estimate + margin <= alpha).then_some(estimate)
-    }
-
     /// Teaches the correction history what a search of `depth` plies found here: `score` of
     /// bound `bound` where the corrected static evaluation said `static_eval`. A bound on the
     /// wrong side of the evaluation says nothing about its error, and a noisy best move's gain
@@ -844,10 +827,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let in_check = self.game.urgent();
         let mut best = -INFINITE;
         if !in_check {
-            let stand_pat = match self.lazy_estimate(alpha, beta) {
-                Some(estimate) => estimate,
-                None => self.corrected_eval(),
-            };
+            let stand_pat = self.corrected_eval();
             if stand_pat >= beta {
                 return stand_pat;
             }

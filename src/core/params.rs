@@ -46,10 +46,6 @@ pub struct SearchParams {
     pub correction_history: bool,
     /// Whether late move and futility pruning skip quiet moves that give check too.
     pub prune_quiet_checks: bool,
-    /// Whether captures that lose material by exchange are skipped even when they give check
-    /// (SEE pruning in the main search, losing captures in quiescence): a sacrifice with check
-    /// is how many mating attacks begin.
-    pub prune_noisy_checks: bool,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -84,7 +80,6 @@ impl SearchParams {
         history_bonus_scale: 16,
         history_bonus_max: 2000,
         prune_quiet_checks: true,
-        prune_noisy_checks: true,
         keep_histories: false,
         correction_history: false,
     };

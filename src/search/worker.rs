@@ -700,7 +700,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                     // The picker's test at 0 already answers a threshold at or below 0.
                     let passes = (threshold <= 0 && picker.won_exchange())
                         || self.game.see_at_least(m, threshold);
-                    if !passes && (params.prune_noisy_checks || !self.gives_check(m)) {
+                    if !passes {
                         continue;
                     }
                 }
@@ -862,10 +862,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         let original_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
-            if !in_check
-                && !self.game.see_at_least(m, 0)
-                && (self.params.prune_noisy_checks || !self.gives_check(m))
-            {
+            if !in_check && !self.game.see_at_least(m, 0) {
                 continue;
             }
             let undo = self.play(m);

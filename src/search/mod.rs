@@ -10,6 +10,7 @@ mod ordering;
 pub mod perft;
 mod perspective;
 mod report;
+mod stack;
 mod table_memory;
 mod timeman;
 mod tt;

@@ -5,6 +5,7 @@ use super::correction::CorrectionHistory;
 use super::memory::MoveHistories;
 use super::ordering::{update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
+use super::stack::SearchStack;
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
@@ -66,14 +67,11 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     salt: u64,
     /// The game's search constants ([`Game::search_params`]), fixed for the worker's life.
     pub params: SearchParams,
-    killers: Vec<[Option<G::Move>; 2]>,
     /// History scores, one table per seat in games of more than two seats (in two-seat games
     /// a from-to slot already belongs to the side owning the piece that moves).
     history: Vec<i32>,
     seat_history: bool,
-    pv: Vec<Vec<G::Move>>,
-    static_evals: Vec<Score>,
-    after_null: Vec<bool>,
+    stack: SearchStack<G::Move>,
     lmr: Vec<[i32; 64]>,
     eval_cache: Vec<Option<(u64, Score)>>,
     /// The learnt corrections of the static evaluation, where the game searches with them.
@@ -133,14 +131,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             salt: persp.key_salt() ^ eval.key_salt(),
             keys,
             params,
-            killers: vec![[None; 2]; MAX_PLY + 8],
             history,
             seat_history,
-            pv: (0..MAX_PLY + 8)
-                .map(|_| Vec::with_capacity(MAX_PLY))
-                .collect(),
-            static_evals: vec![0; MAX_PLY + 8],
-            after_null: vec![false; MAX_PLY + 8],
+            stack: SearchStack::new(),
             lmr: lmr_table(params.lmr_base, params.lmr_divisor),
             eval_cache: vec![None; EVAL_CACHE_SIZE],
             correction,
@@ -429,14 +422,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         moves.contains(&m).then_some(m)
     }
 
-    fn set_pv(&mut self, ply: usize, m: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(m);
-        line.extend_from_slice(&tail[0]);
-    }
-
     /// Searches every root move from `first` on (MultiPV skips the lines already chosen).
     pub fn search_root(
         &mut self,
@@ -487,7 +472,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
                 rm.pv.push(m);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.pv.extend_from_slice(&self.stack[1].pv);
             } else {
                 rm.score = -INFINITE;
             }
@@ -535,7 +520,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         cut_node: bool,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.should_abort() {
             return DRAW;
         }
@@ -595,7 +580,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         } else {
             self.corrected_eval()
         };
-        self.static_evals[ply] = static_eval;
+        self.stack[ply].static_eval = static_eval;
         // A stored bound on the true score sharpens the static guess for pruning decisions.
         let eval = match probe {
             Some(p) if !in_check && p.score.abs() < MATE_BOUND => match p.bound {
@@ -606,7 +591,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             },
             _ => static_eval,
         };
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
@@ -625,7 +610,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             // Null move: if passing still holds beta, a real move surely does.
             if depth >= params.null_move_min_depth
                 && eval >= beta
-                && !self.after_null[ply]
+                && !self.stack[ply].after_null
                 && self.game.null_move_allowed()
             {
                 let r = params.null_move_base
@@ -635,9 +620,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 let position_key = self.game.key();
                 if let Some(undo) = self.game.make_null() {
                     self.keys.push(position_key);
-                    self.after_null[ply + 1] = true;
+                    self.stack[ply + 1].after_null = true;
                     let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
-                    self.after_null[ply + 1] = false;
+                    self.stack[ply + 1].after_null = false;
                     self.keys.pop();
                     self.game.unmake_null(undo);
                     if self.aborted {
@@ -663,7 +648,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
             depth -= 1;
         }
-        let killers = self.killers[ply];
+        let killers = self.stack[ply].killers;
         let history_offset = self.history_offset();
         let mut entries = MoveList::new();
         let mut picker = MovePicker::new(
@@ -711,7 +696,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 self.history[history_offset + self.game.history_slot(m)]
             };
             let undo = self.play(m);
-            self.after_null[ply + 1] = false;
+            self.stack[ply + 1].after_null = false;
             let gives_check = self.game.urgent();
             let new_depth = depth - 1;
             let mut score;
@@ -744,7 +729,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 if score > alpha {
                     best_move = Some(m);
                     if pv_node {
-                        self.set_pv(ply, m);
+                        self.stack.set_pv(ply, m);
                     }
                     if score >= beta {
                         break;
@@ -759,7 +744,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
         if let Some(bm) = best_move {
             if best_score >= beta && !self.game.is_noisy(bm) {
-                let k = &mut self.killers[ply];
+                let k = &mut self.stack[ply].killers;
                 if k[0] != Some(bm) {
                     k[1] = k[0];
                     k[0] = Some(bm);
@@ -794,7 +779,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// Resolves captures (and check evasions) until the position is quiet.
     fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.should_abort() {
             return DRAW;
         }
@@ -876,7 +861,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
                 if score > alpha {
                     best_move = Some(m);
                     if pv_node {
-                        self.set_pv(ply, m);
+                        self.stack.set_pv(ply, m);
                     }
                     if score >= beta {
                         break;

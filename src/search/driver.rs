@@ -256,11 +256,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             }
         }
         if !worker.sync_pondering() {
-            let scale = if stable_iterations >= 4 {
-                0.5
-            } else {
-                0.85
-            };
+            let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
             if worker
                 .limits
                 .clock

@@ -1,7 +1,7 @@
 //! `regalia analyse`: the board and the best lines, in readable form, for a person at the shell.
 
 use super::{say, CliError};
-use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, TranspositionTable};
+use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, Searcher};
 use crate::session::{GameStatus, SearchControl};
 use clap::Args;
 use std::sync::Arc;
@@ -57,7 +57,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<(), CliError> {
         ..SearchOptions::default()
     };
     let control = SearchControl::new();
-    let table = Arc::new(TranspositionTable::new(args.hash.clamp(1, 16_384)));
+    let table = Arc::new(Searcher::new(args.hash.clamp(1, 16_384)));
     let mut lines: Vec<Option<Report>> = vec![None; options.multi_pv];
     let outcome = session.search(&limits, &options, &table, &control, &mut |r| {
         if r.bound.is_none() {

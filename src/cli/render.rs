@@ -2,7 +2,7 @@
 
 use super::{say, CliError};
 use crate::render::{to_svg_with, SvgOptions};
-use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
+use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::session::SearchControl;
 use clap::Args;
 use std::sync::Arc;
@@ -51,7 +51,7 @@ pub fn render(args: RenderArgs) -> Result<(), CliError> {
                 ..Default::default()
             };
             let control = SearchControl::new();
-            let table = Arc::new(TranspositionTable::new(64));
+            let table = Arc::new(Searcher::new(64));
             session
                 .search(
                     &limits,

@@ -2,7 +2,7 @@
 //! by one at a fixed time or depth, as engine authors measure tactics (Win At Chess and the like).
 
 use super::{say, CliError};
-use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
+use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::session::{SearchControl, Session, Variant, VariantError};
 use clap::Args;
 use std::path::PathBuf;
@@ -166,7 +166,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     // One table, cleared before each position as `ucinewgame` clears an engine's: a table
     // allocated anew would fault its pages in during the timed search (about 60 ms of each
     // 200 ms with 64 MiB), which no engine under a GUI pays.
-    let table = Arc::new(TranspositionTable::new(args.hash.clamp(1, 16_384)));
+    let table = Arc::new(Searcher::new(args.hash.clamp(1, 16_384)));
     for (entry, session) in &entries {
         table.clear();
         let control = SearchControl::new();

@@ -6,7 +6,7 @@ use super::options::{EngineOptions, OptionEffect};
 use super::output::Output;
 use super::strength::StrengthLimit;
 use crate::core::SeatState;
-use crate::search::{Report, SearchLimits, SearchOptions, SharedTable, TranspositionTable};
+use crate::search::{Report, SearchLimits, SearchOptions, Searcher, SharedTable};
 use crate::session::{run_bench, GameStatus, SearchControl, Session};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -43,7 +43,7 @@ impl Engine {
         let options = EngineOptions::default();
         Engine {
             out,
-            table: Arc::new(TranspositionTable::new(options.hash_mb)),
+            table: Arc::new(Searcher::new(options.hash_mb)),
             session: options.new_session(),
             options,
             search: None,
@@ -175,8 +175,8 @@ impl Engine {
                     OptionEffect::Nothing => {}
                     OptionEffect::ResizeHash => {
                         // Drop the old table first so both never live at once.
-                        self.table = Arc::new(TranspositionTable::new(1));
-                        self.table = Arc::new(TranspositionTable::new(updated.hash_mb));
+                        self.table = Arc::new(Searcher::new(1));
+                        self.table = Arc::new(Searcher::new(updated.hash_mb));
                     }
                     OptionEffect::ClearHash => self.table.clear(),
                     OptionEffect::ChangeVariant => {

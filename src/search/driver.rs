@@ -2,12 +2,12 @@
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
 use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
-use super::memory::MoveHistories;
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
 use super::report::{Report, ReportScore, SearchResult};
+use super::searcher::Searcher;
 use super::timeman::{budget, SearchClock};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::Bound;
 use super::worker::{Worker, WorkerLimits};
 use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,7 +22,8 @@ pub struct SearchRequest<'a, G: Game> {
     pub root_moves: Vec<G::Move>,
     pub limits: &'a SearchLimits,
     pub options: &'a SearchOptions,
-    pub table: &'a TranspositionTable,
+    /// The table and the threads' state, kept from one search to the next.
+    pub searcher: &'a Searcher,
     pub stop: &'a AtomicBool,
     pub pondering: &'a AtomicBool,
 }
@@ -78,8 +79,8 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
     eval: &E,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult<G::Move> {
-    let table = request.table;
-    table.new_search();
+    let table = request.searcher.table();
+    request.searcher.new_search();
     let shared_nodes = AtomicU64::new(0);
     let helpers = request.options.threads.max(1) - 1;
     let stop = request.stop;
@@ -109,7 +110,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                         pondering: None,
                         was_pondering: false,
                     },
-                    learned(request, id),
+                    request.searcher.take_thread(id),
                 );
                 // Helpers start half of them one ply deeper, so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -118,7 +119,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                     depth += 1;
                 }
                 worker.flush_nodes();
-                keep_learned(request, id, worker);
+                request.searcher.put_thread(id, worker.into_state());
             });
             if let Err(e) = spawned {
                 log::warn!("could not start search helper {id}: {e}");
@@ -145,7 +146,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         request.history,
         &request.root_moves,
         eval,
-        request.table,
+        request.searcher.table(),
         request.stop,
         shared_nodes,
         WorkerLimits {
@@ -154,7 +155,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             pondering: Some(request.pondering),
             was_pondering: request.pondering.load(Ordering::Relaxed),
         },
-        learned(request, 0),
+        request.searcher.take_thread(0),
     );
     let multi_pv = request
         .options
@@ -288,30 +289,8 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         depth: completed_depth as u32,
         nodes: shared_nodes.load(Ordering::Relaxed),
     };
-    keep_learned(request, 0, worker);
+    request.searcher.put_thread(0, worker.into_state());
     result
-}
-
-/// Thread `id`'s histories from the game's last search, where the game keeps them.
-fn learned<G: Game>(request: &SearchRequest<'_, G>, id: usize) -> Option<MoveHistories> {
-    let params = request.game.search_params();
-    if params.keep_histories || params.correction_history {
-        request.table.histories.take(id)
-    } else {
-        None
-    }
-}
-
-/// Leaves thread `id`'s histories for the game's next search, where the game keeps them.
-fn keep_learned<G: Game, E: Evaluator<G>, P: Perspective>(
-    request: &SearchRequest<'_, G>,
-    id: usize,
-    worker: Worker<'_, G, E, P>,
-) {
-    let params = request.game.search_params();
-    if params.keep_histories || params.correction_history {
-        request.table.histories.put(id, worker.into_histories());
-    }
 }
 
 fn worker_elapsed<G: Game, E: Evaluator<G>, P: Perspective>(w: &Worker<'_, G, E, P>) -> Duration {
@@ -396,7 +375,7 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
         bound,
         nodes,
         nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
-        hashfull: request.table.hashfull(),
+        hashfull: request.searcher.hashfull(),
         time_ms: ms,
         pv,
         seat_scores: (request.game.seats() > 2)

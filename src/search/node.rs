@@ -207,7 +207,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             } else {
                 let mut r = 0;
                 if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                    r = self.lmr.reduction(depth, searched);
                     r += cut_node as i32 + (!improving) as i32;
                     r -= pv_node as i32 + gives_check as i32;
                     r -= history_score / params.lmr_history_divisor;

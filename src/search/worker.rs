@@ -2,9 +2,9 @@
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
 use super::correction::CorrectionHistory;
-use super::memory::MoveHistories;
 use super::perspective::{Perspective, TwoSided};
 use super::root::RootMove;
+use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
 use super::stack::SearchStack;
 use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
@@ -21,22 +21,6 @@ pub struct WorkerLimits<'a> {
     pub pondering: Option<&'a AtomicBool>,
     /// Pondering as last seen: its end restarts the clock.
     pub was_pondering: bool,
-}
-
-/// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
-const EVAL_CACHE_SIZE: usize = 1 << 16;
-
-/// Late-move-reduction table, indexed by depth and move number.
-fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
-    // 64 logarithms rather than one per cell: every search builds the table afresh.
-    let ln: [f64; 64] = std::array::from_fn(|i| (i as f64).ln());
-    let mut t = vec![[0; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, cell) in row.iter_mut().enumerate().skip(1) {
-            *cell = (base + ln[d] * ln[n] / divisor) as i32;
-        }
-    }
-    t
 }
 
 pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
@@ -63,10 +47,12 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub(super) history: Vec<i32>,
     pub(super) seat_history: bool,
     pub(super) stack: SearchStack<G::Move>,
-    pub(super) lmr: Vec<[i32; 64]>,
+    pub(super) lmr: LmrTable,
     pub(super) eval_cache: Vec<Option<(u64, Score)>>,
     /// The learnt corrections of the static evaluation, where the game searches with them.
     pub(super) correction: Option<CorrectionHistory>,
+    /// Corrections kept for another game's search (this one's does without).
+    parked_correction: Option<CorrectionHistory>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
@@ -82,28 +68,18 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
         limits: WorkerLimits<'a>,
-        learned: Option<MoveHistories>,
+        kept: Option<ThreadState>,
     ) -> Self {
         let params = game.search_params();
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let history_len = G::HISTORY_SLOTS * history_tables;
-        // Histories of another game or another set-up are of no use: start afresh. Move
-        // histories are kept only where the game asks for it; evaluation corrections whenever
-        // the game searches with them.
-        let (kept, kept_correction) = match learned {
-            Some(h) => (Some(h.history), h.correction),
-            None => (None, None),
+        let state = ThreadState::for_search(kept, &params, game.seats(), history_len);
+        let (correction, parked_correction) = if params.correction_history {
+            (state.correction, None)
+        } else {
+            (None, state.correction)
         };
-        let history = match kept {
-            Some(h) if params.keep_histories && h.len() == history_len => h,
-            _ => vec![0; history_len],
-        };
-        let sides = game.seats();
-        let correction = params.correction_history.then(|| match kept_correction {
-            Some(c) if c.fits(sides) => c,
-            _ => CorrectionHistory::new(sides),
-        });
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -122,12 +98,13 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             salt: persp.key_salt() ^ eval.key_salt(),
             keys,
             params,
-            history,
+            history: state.history,
             seat_history,
             stack: SearchStack::new(),
-            lmr: lmr_table(params.lmr_base, params.lmr_divisor),
-            eval_cache: vec![None; EVAL_CACHE_SIZE],
+            lmr: state.lmr,
+            eval_cache: state.eval_cache,
             correction,
+            parked_correction,
             root_moves: root_moves
                 .iter()
                 .map(|&m| RootMove {
@@ -140,11 +117,13 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
-    /// What this worker learnt about move order, for the next search of the game.
-    pub fn into_histories(self) -> MoveHistories {
-        MoveHistories {
+    /// What this worker learnt, for the thread's next search.
+    pub fn into_state(self) -> ThreadState {
+        ThreadState {
             history: self.history,
-            correction: self.correction,
+            correction: self.correction.or(self.parked_correction),
+            eval_cache: self.eval_cache,
+            lmr: self.lmr,
         }
     }
 

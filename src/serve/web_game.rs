@@ -4,7 +4,7 @@
 use super::http::ApiError;
 use super::jobs::{Job, JobKind};
 use crate::core::SeatState;
-use crate::search::{SharedTable, TranspositionTable};
+use crate::search::{Searcher, SharedTable};
 use crate::session::{GameStatus, Session, Variant};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -105,7 +105,7 @@ impl WebGame {
 
     pub fn table(&mut self) -> SharedTable {
         self.table
-            .get_or_insert_with(|| Arc::new(TranspositionTable::new(TABLE_MEGABYTES)))
+            .get_or_insert_with(|| Arc::new(Searcher::new(TABLE_MEGABYTES)))
             .clone()
     }
 

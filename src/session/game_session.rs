@@ -463,7 +463,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             root_moves,
             limits: &limits,
             options,
-            table,
+            searcher: table,
             stop: &control.stop,
             pondering: &control.pondering,
         };

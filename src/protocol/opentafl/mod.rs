@@ -9,7 +9,7 @@ mod message;
 pub use message::{parse, Message, MessageError, Side};
 
 use super::Output;
-use crate::search::TranspositionTable;
+use crate::search::Searcher;
 use crate::search::{Report, ReportScore, SearchLimits, SearchOptions, SharedTable};
 use crate::session::{SearchControl, Session, Variant};
 use message::{record, Clock};
@@ -60,7 +60,7 @@ impl OpenTaflEngine {
     pub fn new(out: Output, settings: Settings) -> OpenTaflEngine {
         let (moves_sender, moves_made) = channel();
         OpenTaflEngine {
-            table: Arc::new(TranspositionTable::new(settings.hash_mb)),
+            table: Arc::new(Searcher::new(settings.hash_mb)),
             out,
             settings,
             session: None,

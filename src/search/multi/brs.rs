@@ -26,6 +26,8 @@ use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
     DRAW, INFINITE, MAX_PLY, MAX_SEATS,
 };
+use crate::search::limits::MultiplayerSearch;
+use crate::search::searcher::NodeTableOwner;
 use crate::search::Bound;
 use crate::search::{leaf_scores, Report, SearchRequest, SearchResult};
 
@@ -582,11 +584,20 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let game = request.game.clone();
     let root = game.to_move();
     let leaf = |pv: &[G::Move]| leaf_scores(&game, pv, eval);
-    // Allocated once: every iteration starts from what the previous ones learnt.
-    let mut table = NodeTable::with_bytes(request.table.size_bytes());
+    // Kept by the searcher: every iteration, and every search after this one, starts from
+    // what the previous ones learnt.
+    let owner = NodeTableOwner {
+        algorithm: if plus {
+            MultiplayerSearch::BrsPlus
+        } else {
+            MultiplayerSearch::Brs
+        },
+        eval_salt: eval.key_salt(),
+    };
+    let mut table = request.searcher.take_node_table(owner);
     let mut order = MoveOrder::new(&game);
     let mut path = PathKeys::new(request.history);
-    deepen(
+    let result = deepen(
         &request,
         report,
         |it| it.score,
@@ -605,5 +616,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
             };
             search.root_iteration(depth, &root_moves, previous)
         },
-    )
+    );
+    request.searcher.put_node_table(owner, table);
+    result
 }

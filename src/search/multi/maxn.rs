@@ -22,6 +22,8 @@ use crate::core::{
     mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
     MAX_PLY, MAX_SEATS,
 };
+use crate::search::limits::MultiplayerSearch;
+use crate::search::searcher::NodeTableOwner;
 use crate::search::{Report, SearchRequest, SearchResult};
 
 /// What all shares of a node add up to at most.
@@ -292,11 +294,16 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let root_moves = request.root_moves.clone();
     let game = request.game.clone();
     let leaf = |_: &[G::Move]| [0; MAX_SEATS];
-    // Allocated once: every iteration starts from what the previous ones learnt.
-    let mut table = NodeTable::with_bytes(request.table.size_bytes());
+    // Kept by the searcher: every iteration, and every search after this one, starts from
+    // what the previous ones learnt.
+    let owner = NodeTableOwner {
+        algorithm: MultiplayerSearch::MaxN,
+        eval_salt: eval.key_salt(),
+    };
+    let mut table = request.searcher.take_node_table(owner);
     let mut order = MoveOrder::new(&game);
     let mut path = PathKeys::new(request.history);
-    deepen(
+    let result = deepen(
         &request,
         report,
         report_score,
@@ -313,5 +320,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
             };
             search.root(depth, &root_moves, previous)
         },
-    )
+    );
+    request.searcher.put_node_table(owner, table);
+    result
 }

@@ -12,6 +12,7 @@ pub mod maxn;
 mod move_order;
 mod path;
 mod table;
+pub(super) use table::NodeTable;
 #[cfg(test)]
 mod tests;
 

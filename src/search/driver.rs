@@ -1,14 +1,14 @@
 //! Iterative deepening with aspiration windows and MultiPV, over Lazy SMP threads: every thread
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
+use super::control::Control;
 use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
 use super::report::{Report, ReportScore, SearchResult};
 use super::searcher::Searcher;
-use super::timeman::{budget, SearchClock};
 use super::tt::Bound;
-use super::worker::{Worker, WorkerLimits};
+use super::worker::Worker;
 use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -84,8 +84,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
     let shared_nodes = AtomicU64::new(0);
     let helpers = request.options.threads.max(1) - 1;
     let stop = request.stop;
-    let seat = request.game.to_move() as usize;
-    let clock = SearchClock::new(budget(request.limits, request.options, seat));
+    let control = Control::main(&request);
 
     std::thread::scope(|scope| {
         for id in 1..=helpers {
@@ -102,14 +101,8 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                     &request.root_moves,
                     eval,
                     table,
-                    stop,
                     shared_nodes,
-                    WorkerLimits {
-                        clock: None,
-                        nodes: None,
-                        pondering: None,
-                        was_pondering: false,
-                    },
+                    Control::helper(stop),
                     request.searcher.take_thread(id),
                 );
                 // Helpers start half of them one ply deeper, so threads spread over depths.
@@ -125,7 +118,7 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                 log::warn!("could not start search helper {id}: {e}");
             }
         }
-        let result = main_thread(persp, &request, eval, &shared_nodes, clock, report);
+        let result = main_thread(persp, &request, eval, &shared_nodes, control, report);
         stop.store(true, Ordering::Relaxed);
         result
     })
@@ -136,7 +129,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     request: &SearchRequest<'_, G>,
     eval: &E,
     shared_nodes: &AtomicU64,
-    clock: SearchClock,
+    control: Control<'_>,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult<G::Move> {
     let limits = request.limits;
@@ -147,14 +140,8 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         &request.root_moves,
         eval,
         request.searcher.table(),
-        request.stop,
         shared_nodes,
-        WorkerLimits {
-            clock: Some(clock),
-            nodes: limits.nodes,
-            pondering: Some(request.pondering),
-            was_pondering: request.pondering.load(Ordering::Relaxed),
-        },
+        control,
         request.searcher.take_thread(0),
     );
     let multi_pv = request
@@ -193,7 +180,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                 };
                 let Some(b) = bound else { break };
                 // Report the failure only when a person can see it (after a second).
-                if worker_elapsed(&worker) > Duration::from_secs(1) {
+                if worker.control.elapsed() > Duration::from_secs(1) {
                     emit(
                         &mut worker,
                         shared_nodes,
@@ -256,29 +243,12 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                 break;
             }
         }
-        if !worker.sync_pondering() {
-            let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
-            if worker
-                .limits
-                .clock
-                .as_ref()
-                .is_some_and(|c| c.soft_expired(scale))
-            {
-                break;
-            }
-        }
-        if request.stop.load(Ordering::Relaxed) {
+        let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
+        if worker.control.soft_expired(scale) || worker.control.stopped() {
             break;
         }
     }
-
-    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
-    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
-        && !request.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    request.stop.store(true, Ordering::Relaxed);
+    worker.control.finish(limits.infinite);
     worker.flush_nodes();
     let best_rm = &worker.root_moves[0];
     let result = SearchResult {
@@ -291,13 +261,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     };
     request.searcher.put_thread(0, worker.into_state());
     result
-}
-
-fn worker_elapsed<G: Game, E: Evaluator<G>, P: Perspective>(w: &Worker<'_, G, E, P>) -> Duration {
-    w.limits
-        .clock
-        .as_ref()
-        .map_or(Duration::ZERO, |c| c.elapsed())
 }
 
 fn emit_exact<G: Game, E: Evaluator<G>, P: Perspective>(
@@ -363,7 +326,7 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
     eval: &E,
 ) -> Report {
     let rm = &worker.root_moves[pv_index];
-    let elapsed = worker_elapsed(worker);
+    let elapsed = worker.control.elapsed();
     let nodes = shared_nodes.load(Ordering::Relaxed);
     let ms = elapsed.as_millis() as u64;
     let pv = pv_text(request.game, &rm.pv);

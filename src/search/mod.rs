@@ -1,6 +1,7 @@
 //! Search, generic over the game traits: perft, and alpha-beta (iterative deepening, PVS,
 //! quiescence, transposition table, move ordering, time management, Lazy SMP).
 
+mod control;
 mod correction;
 mod driver;
 mod limits;

@@ -1,35 +1,25 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
+use super::control::Control;
 use super::correction::CorrectionHistory;
 use super::perspective::{Perspective, TwoSided};
 use super::root::RootMove;
 use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
 use super::stack::SearchStack;
-use super::timeman::SearchClock;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, Score, SearchParams, Seat,
     INFINITE, MATE_BOUND, MAX_PLY,
 };
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// The limits a worker enforces itself; only the main worker watches the clock.
-pub struct WorkerLimits<'a> {
-    pub clock: Option<SearchClock>,
-    pub nodes: Option<u64>,
-    pub pondering: Option<&'a AtomicBool>,
-    /// Pondering as last seen: its end restarts the clock.
-    pub was_pondering: bool,
-}
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub game: G,
     pub(super) eval: &'a E,
     pub(super) tt: &'a TranspositionTable,
-    pub(super) stop: &'a AtomicBool,
     pub(super) shared_nodes: &'a AtomicU64,
-    pub limits: WorkerLimits<'a>,
+    pub control: Control<'a>,
     pub nodes: u64,
     pub(super) unflushed: u64,
     pub seldepth: usize,
@@ -65,9 +55,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         root_moves: &[G::Move],
         eval: &'a E,
         tt: &'a TranspositionTable,
-        stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
-        limits: WorkerLimits<'a>,
+        control: Control<'a>,
         kept: Option<ThreadState>,
     ) -> Self {
         let params = game.search_params();
@@ -86,9 +75,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             game,
             eval,
             tt,
-            stop,
             shared_nodes,
-            limits,
+            control,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -142,33 +130,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return false;
         }
         self.flush_nodes();
-        if !self.sync_pondering() {
-            let out_of_time = self.limits.clock.as_ref().is_some_and(|c| c.hard_expired());
-            let out_of_nodes = self
-                .limits
-                .nodes
-                .is_some_and(|n| self.shared_nodes.load(Ordering::Relaxed) >= n);
-            if out_of_time || out_of_nodes {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted = self
+            .control
+            .must_stop(self.shared_nodes.load(Ordering::Relaxed));
         self.aborted
-    }
-
-    /// Whether the search is still pondering; at `ponderhit` the move's own time starts.
-    pub fn sync_pondering(&mut self) -> bool {
-        let pondering = self
-            .limits
-            .pondering
-            .is_some_and(|p| p.load(Ordering::Relaxed));
-        if self.limits.was_pondering && !pondering {
-            if let Some(c) = self.limits.clock.as_mut() {
-                c.restart();
-            }
-        }
-        self.limits.was_pondering = pondering;
-        pondering
     }
 
     pub fn flush_nodes(&mut self) {

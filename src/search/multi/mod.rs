@@ -2,8 +2,8 @@
 //! a root-against-everyone [`super::Paranoid`] perspective): max-n ([`maxn`]) and best-reply
 //! search with its BRS+ refinement ([`brs`]).
 //!
-//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering,
-//! one `info` report per finished iteration, and the rule that the first iteration always
+//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering
+//! (the two-player search's [`Control`]), one `info` report per finished iteration, and the rule that the first iteration always
 //! finishes so there is a move to play. They run on the calling thread only: without a shared
 //! table, helper threads would search the same tree again.
 
@@ -14,23 +14,19 @@ mod path;
 mod table;
 pub(super) use table::NodeTable;
 #[cfg(test)]
+mod kept_table_tests;
+#[cfg(test)]
 mod tests;
 
+use super::control::Control;
 use super::limits::SearchLimits;
 use super::report::{Report, ReportScore, SearchResult};
-use super::timeman::{budget, SearchClock};
 use super::{pv_text, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
-    stop: &'a AtomicBool,
-    pondering: &'a AtomicBool,
-    was_pondering: bool,
-    clock: SearchClock,
-    node_limit: Option<u64>,
+    control: Control<'a>,
     pub nodes: u64,
     /// While the first iteration runs nothing stops the search: there must be a move.
     must_finish: bool,
@@ -39,13 +35,8 @@ pub(crate) struct Budget<'a> {
 
 impl<'a> Budget<'a> {
     fn new<G: Game>(request: &SearchRequest<'a, G>) -> Budget<'a> {
-        let seat = request.game.to_move() as usize;
         Budget {
-            stop: request.stop,
-            pondering: request.pondering,
-            was_pondering: request.pondering.load(Ordering::Relaxed),
-            clock: SearchClock::new(budget(request.limits, request.options, seat)),
-            node_limit: request.limits.nodes,
+            control: Control::main(request),
             nodes: 0,
             must_finish: true,
             aborted: false,
@@ -59,27 +50,12 @@ impl<'a> Budget<'a> {
         if self.aborted || !self.nodes.is_multiple_of(256) || self.must_finish {
             return self.aborted;
         }
-        let out_of_time = !self.sync_pondering() && self.clock.hard_expired();
-        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        if out_of_time || out_of_nodes {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted = self.control.must_stop(self.nodes);
         self.aborted
     }
 
     pub fn aborted(&self) -> bool {
         self.aborted
-    }
-
-    /// Whether the search still ponders; at `ponderhit` the move's own time starts.
-    fn sync_pondering(&mut self) -> bool {
-        let pondering = self.pondering.load(Ordering::Relaxed);
-        if self.was_pondering && !pondering {
-            self.clock.restart();
-        }
-        self.was_pondering = pondering;
-        pondering
     }
 }
 
@@ -119,7 +95,7 @@ pub(crate) fn deepen<G: Game>(
         };
         budget.must_finish = false;
         completed = depth;
-        let ms = budget.clock.elapsed().as_millis() as u64;
+        let ms = budget.control.elapsed().as_millis() as u64;
         let seat_scores = it.vector.unwrap_or_else(|| leaf_vector(&it.pv));
         report(&Report {
             depth: depth as u32,
@@ -137,20 +113,11 @@ pub(crate) fn deepen<G: Game>(
             seat_scores: Some(seat_scores[..request.game.seats()].to_vec()),
         });
         last = Some(it);
-        if budget.aborted() || request.stop.load(Ordering::Relaxed) {
-            break;
-        }
-        if !budget.sync_pondering() && budget.clock.soft_expired(0.85) {
+        if budget.aborted() || budget.control.stopped() || budget.control.soft_expired(0.85) {
             break;
         }
     }
-    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
-    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
-        && !request.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    request.stop.store(true, Ordering::Relaxed);
+    budget.control.finish(limits.infinite);
     let (best, ponder, score, vector) = match &last {
         Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
         None => (request.root_moves.first().copied(), None, 0, None),

@@ -49,11 +49,6 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The alpha-beta search's margins and reductions for this game.
     const SEARCH: SearchParams = SearchParams::CHESS;
-    /// Whether a player with no move can be on the winning side ([`Game::no_moves`] ending the
-    /// game in its or its side's favour, as takeaway's scoring can). When false, as in every
-    /// chess-like game, a side can win at best one move from now, which the search uses to
-    /// prune.
-    const STUCK_CAN_WIN: bool = false;
 
     /// The search parameters for this position's rules: [`Game::SEARCH`] unless one type serves
     /// several variants that search differently (the chess family's rule switches). Read once
@@ -119,11 +114,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// Plies since the last irreversible move: a repetition cannot reach further back.
     fn reversible_plies(&self) -> usize;
-    /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
-    /// the chess family; tafl uses it so that neither side settles for a repetition.
-    fn contempt(&self) -> Score {
-        0
-    }
 
     /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
     /// set-up placements): the depth a clock-managed search stops at. `None` elsewhere.

@@ -46,6 +46,14 @@ pub struct SearchParams {
     pub correction_history: bool,
     /// Whether late move and futility pruning skip quiet moves that give check too.
     pub prune_quiet_checks: bool,
+    /// Whether a player with no move can be on the winning side ([`crate::core::Game::no_moves`]
+    /// ending the game in its or its side's favour, as takeaway's scoring can). When false, as
+    /// in every chess-like game, a side can win at best one move from now, which the search
+    /// uses to prune.
+    pub stuck_can_win: bool,
+    /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
+    /// the chess family; tafl uses it so that neither side settles for a repetition.
+    pub contempt: Score,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -81,6 +89,8 @@ impl SearchParams {
         history_bonus_max: 2000,
         prune_quiet_checks: true,
         keep_histories: false,
+        stuck_can_win: false,
+        contempt: 0,
         correction_history: false,
     };
 

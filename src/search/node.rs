@@ -48,7 +48,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         // The side to move wins one move from now at best, unless being stuck can win at once.
         alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + usize::from(!G::STUCK_CAN_WIN)));
+        beta = beta.min(mate_in(ply + usize::from(!self.params.stuck_can_win)));
         if alpha >= beta {
             return alpha;
         }

@@ -224,7 +224,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// plays (the root's side), as much above it for the opponents.
     #[inline]
     pub(super) fn draw_score(&self) -> Score {
-        let c = self.game.contempt();
+        let c = self.params.contempt;
         if self.root_to_move() {
             -c
         } else {

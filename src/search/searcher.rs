@@ -219,7 +219,7 @@ mod tests {
             algorithm: MultiplayerSearch::MaxN,
             eval_salt: 0,
         };
-        let mut t = searcher.take_node_table(maxn);
+        let t = searcher.take_node_table(maxn);
         t.store_score(
             0xABCD_1234_5678,
             0,
@@ -238,7 +238,7 @@ mod tests {
             .probe(0xABCD_1234_5678)
             .is_none());
         searcher.put_node_table(maxn, {
-            let mut t = searcher.take_node_table(maxn);
+            let t = searcher.take_node_table(maxn);
             t.store_score(
                 0xABCD_1234_5678,
                 0,

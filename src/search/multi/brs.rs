@@ -21,7 +21,7 @@
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
 use super::table::{Known, NodeTable};
-use super::{deepen, legal_moves, static_order, Budget, Iteration};
+use super::{deepen_in_threads, legal_moves, static_order, Budget, Iteration};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
     DRAW, INFINITE, MAX_PLY, MAX_SEATS,
@@ -51,7 +51,7 @@ struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     root: Seat,
     plus: bool,
     pv: Vec<Vec<G::Move>>,
-    table: &'a mut NodeTable,
+    table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
 }
@@ -594,15 +594,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
         },
         eval_salt: eval.key_salt(),
     };
-    let mut table = request.searcher.take_node_table(owner);
-    let mut order = MoveOrder::new(&game);
-    let mut path = PathKeys::new(request.history);
-    let result = deepen(
+    let table = request.searcher.take_node_table(owner);
+    let result = deepen_in_threads(
         &request,
         report,
         |it| it.score,
         &leaf,
-        |depth, budget, previous| {
+        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+        &|(order, path), depth, budget, previous| {
             let mut search = BestReply {
                 game: game.clone(),
                 eval,
@@ -610,9 +609,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 root,
                 plus,
                 pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &mut table,
-                order: &mut order,
-                path: &mut path,
+                table: &table,
+                order,
+                path,
             };
             search.root_iteration(depth, &root_moves, previous)
         },

@@ -17,7 +17,7 @@
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
 use super::table::{Known, NodeTable};
-use super::{deepen, legal_moves, Budget, Iteration};
+use super::{deepen_in_threads, legal_moves, Budget, Iteration};
 use crate::core::{
     mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
     MAX_PLY, MAX_SEATS,
@@ -70,7 +70,7 @@ struct MaxN<'a, 'b, G: Game, E: Evaluator<G>> {
     eval: &'a E,
     budget: &'a mut Budget<'b>,
     pv: Vec<Vec<G::Move>>,
-    table: &'a mut NodeTable,
+    table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
 }
@@ -120,7 +120,7 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
             return outcome_shares(Outcome::Draw(self.game.active()), ply);
         }
         let key = self.game.key();
-        let entry = self.table.probe(key).copied();
+        let entry = self.table.probe(key);
         if let Some(e) = entry {
             if e.known == Known::Vector && e.depth as i32 >= depth {
                 return e.vector(ply, HEURISTIC_CAP);
@@ -300,23 +300,22 @@ pub fn search<G: Game, E: Evaluator<G>>(
         algorithm: MultiplayerSearch::MaxN,
         eval_salt: eval.key_salt(),
     };
-    let mut table = request.searcher.take_node_table(owner);
-    let mut order = MoveOrder::new(&game);
-    let mut path = PathKeys::new(request.history);
-    let result = deepen(
+    let table = request.searcher.take_node_table(owner);
+    let result = deepen_in_threads(
         &request,
         report,
         report_score,
         &leaf,
-        |depth, budget, previous| {
+        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+        &|(order, path), depth, budget, previous| {
             let mut search = MaxN {
                 game: game.clone(),
                 eval,
                 budget,
                 pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &mut table,
-                order: &mut order,
-                path: &mut path,
+                table: &table,
+                order,
+                path,
             };
             search.root(depth, &root_moves, previous)
         },

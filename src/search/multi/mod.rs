@@ -3,9 +3,10 @@
 //! search with its BRS+ refinement ([`brs`]).
 //!
 //! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering
-//! (the two-player search's [`Control`]), one `info` report per finished iteration, and the rule that the first iteration always
-//! finishes so there is a move to play. They run on the calling thread only: without a shared
-//! table, helper threads would search the same tree again.
+//! (the two-player search's [`Control`]), one `info` report per finished iteration, and the
+//! rule that the first iteration always finishes so there is a move to play. With `Threads`
+//! above one, helper threads deepen the same root over the shared table
+//! ([`deepen_in_threads`], Lazy SMP).
 
 pub mod brs;
 pub mod maxn;
@@ -23,6 +24,7 @@ use super::limits::SearchLimits;
 use super::report::{Report, ReportScore, SearchResult};
 use super::{pv_text, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
+use std::sync::atomic::AtomicBool;
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
@@ -39,6 +41,16 @@ impl<'a> Budget<'a> {
             control: Control::main(request),
             nodes: 0,
             must_finish: true,
+            aborted: false,
+        }
+    }
+
+    /// A helper thread's: it stops when the main thread raises `stop`, at any depth.
+    fn helper(stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            control: Control::helper(stop),
+            nodes: 0,
+            must_finish: false,
             aborted: false,
         }
     }
@@ -130,6 +142,62 @@ pub(crate) fn deepen<G: Game>(
         depth: completed as u32,
         nodes: budget.nodes,
     }
+}
+
+/// One iteration of a thread with state `S`: `(state, depth, budget, previous best)`.
+pub(crate) type IterateWith<'a, S, M> =
+    dyn Fn(&mut S, i32, &mut Budget, Option<M>) -> Option<Iteration<M>> + Sync + 'a;
+
+/// Lazy SMP for max-n and best-reply search: `Threads - 1` helpers deepen the same root over
+/// the shared table (half of them a ply ahead), so the main thread finds more of its nodes
+/// there; the main thread alone keeps time, reports and chooses ([`deepen`]). Each thread
+/// has its own state (`new_state`: move order, path), made on its own thread.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn deepen_in_threads<G: Game, S>(
+    request: &SearchRequest<'_, G>,
+    report: &mut dyn FnMut(&Report),
+    report_score: ScoreForReport<G::Move>,
+    leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
+    new_state: &(dyn Fn() -> S + Sync),
+    iterate: &IterateWith<'_, S, G::Move>,
+) -> SearchResult<G::Move> {
+    let helpers = request.options.threads.max(1) - 1;
+    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..=helpers {
+            let helper_nodes = &helper_nodes;
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-helper-{id}"))
+                .stack_size(32 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut state = new_state();
+                    let mut budget = Budget::helper(request.stop);
+                    let mut previous = None;
+                    let mut depth = 1 + (id % 2) as i32;
+                    while !budget.control.stopped() && depth < MAX_PLY as i32 - 2 {
+                        match iterate(&mut state, depth, &mut budget, previous) {
+                            Some(it) => previous = Some(it.best),
+                            None => break,
+                        }
+                        depth += 1;
+                    }
+                    helper_nodes.fetch_add(budget.nodes, std::sync::atomic::Ordering::Relaxed);
+                });
+            if let Err(e) = spawned {
+                log::warn!("could not start search helper {id}: {e}");
+            }
+        }
+        let mut state = new_state();
+        deepen(
+            request,
+            report,
+            report_score,
+            leaf_vector,
+            |depth, budget, previous| iterate(&mut state, depth, budget, previous),
+        )
+    });
+    result.nodes += helper_nodes.into_inner();
+    result
 }
 
 /// The legal moves of the side to move.

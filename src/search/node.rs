@@ -8,7 +8,7 @@ use super::tt::Bound;
 use super::worker::Worker;
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE,
-    MATE_BOUND, MAX_PLY,
+    MATE_BOUND,
 };
 
 impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
@@ -22,28 +22,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         cut_node: bool,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        self.stack[ply].pv.clear();
-        if self.should_abort() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = self.game.decided() {
-            return self.outcome_score(o, ply);
-        }
-        if self.persp.root_out(&self.game) {
-            return self.root_lost_score(ply);
-        }
-        if let Some(cycle) = self.repetition() {
-            return match self.game.repetition_outcome(cycle) {
-                Some(o) => self.outcome_score(o, ply),
-                None => self.draw_score(),
-            };
-        }
-        if self.game.drawn_by_rule() {
-            return self.draw_score();
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
+        if let Some(score) = self.enter_node(ply, true) {
+            return score;
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         // The side to move wins one move from now at best, unless being stuck can win at once.
@@ -65,15 +45,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
-            if !pv_node && p.depth >= depth {
-                let fits = match p.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => p.score >= beta,
-                    Bound::Upper => p.score <= alpha,
-                };
-                if fits {
-                    return p.score;
-                }
+            if !pv_node && p.depth >= depth && p.fits(alpha, beta) {
+                return p.score;
             }
         }
 

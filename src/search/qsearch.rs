@@ -5,41 +5,20 @@ use super::ordering::MovePicker;
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::Worker;
-use crate::core::{
-    Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE, MAX_PLY,
-};
+use crate::core::{Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE};
 
 impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
     /// Resolves captures (and check evasions) until the position is quiet.
     pub(super) fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
         let pv_node = beta - alpha > 1;
-        self.stack[ply].pv.clear();
-        if self.should_abort() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = self.game.decided() {
-            return self.outcome_score(o, ply);
-        }
-        if self.persp.root_out(&self.game) {
-            return self.root_lost_score(ply);
-        }
-        if self.game.drawn_by_rule() {
-            return self.draw_score();
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
+        if let Some(score) = self.enter_node(ply, false) {
+            return score;
         }
         let side = self.mover_side();
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
-            let fits = match p.bound {
-                Bound::Exact => true,
-                Bound::Lower => p.score >= beta,
-                Bound::Upper => p.score <= alpha,
-            };
-            if fits && !pv_node {
+            if p.fits(alpha, beta) && !pv_node {
                 return p.score;
             }
         }

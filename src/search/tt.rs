@@ -38,6 +38,18 @@ pub struct Probe {
     pub bound: Bound,
 }
 
+impl Probe {
+    /// Whether the stored score answers a search with window (`alpha`, `beta`).
+    #[inline(always)]
+    pub fn fits(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Entry {
     check: AtomicU64,

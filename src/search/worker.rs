@@ -10,7 +10,7 @@ use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, Score, SearchParams, Seat,
-    INFINITE, MATE_BOUND, MAX_PLY,
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -317,6 +317,39 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         } else {
             0
         }
+    }
+
+    /// What every node does first: clears its line, counts itself, and scores it at once
+    /// where the search ends here (stopped, game decided, the root player out, a repetition
+    /// when `repetitions` are looked for, a draw by rule, the deepest ply).
+    #[inline(always)]
+    pub(super) fn enter_node(&mut self, ply: usize, repetitions: bool) -> Option<Score> {
+        self.stack[ply].pv.clear();
+        if self.should_abort() {
+            return Some(DRAW);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = self.game.decided() {
+            return Some(self.outcome_score(o, ply));
+        }
+        if self.persp.root_out(&self.game) {
+            return Some(self.root_lost_score(ply));
+        }
+        if repetitions {
+            if let Some(cycle) = self.repetition() {
+                return Some(match self.game.repetition_outcome(cycle) {
+                    Some(o) => self.outcome_score(o, ply),
+                    None => self.draw_score(),
+                });
+            }
+        }
+        if self.game.drawn_by_rule() {
+            return Some(self.draw_score());
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.static_eval());
+        }
+        None
     }
 
     /// A repetition inside the search tree, or a third occurrence counting the game before:

@@ -87,11 +87,14 @@ impl Searcher {
         threads[id] = Some(state);
     }
 
-    /// The multi-player table for `owner`: the kept one if it filled it, else a new one the
-    /// size of the transposition table (64 MiB at most).
+    /// The multi-player table for `owner`, ready for a new search: the kept one if it filled
+    /// it, else a new one the size of the transposition table (64 MiB at most).
     pub(super) fn take_node_table(&self, owner: NodeTableOwner) -> NodeTable {
         match locked(&self.node_table).take() {
-            Some((o, t)) if o == owner => t,
+            Some((o, mut t)) if o == owner => {
+                t.new_search();
+                t
+            }
             _ => NodeTable::with_bytes(self.table.size_bytes()),
         }
     }
@@ -176,6 +179,8 @@ impl ThreadState {
 
 #[cfg(test)]
 mod tests {
+    use super::super::multi::Known;
+    use super::super::tt::Bound;
     use super::*;
 
     #[test]
@@ -214,44 +219,29 @@ mod tests {
 
     #[test]
     fn a_node_table_comes_back_only_to_the_search_that_filled_it() {
+        const KEY: u64 = 0xABCD_1234_5678;
         let searcher = Searcher::new(1);
-        let maxn = NodeTableOwner {
-            algorithm: MultiplayerSearch::MaxN,
+        let owner = |algorithm| NodeTableOwner {
+            algorithm,
             eval_salt: 0,
         };
-        let t = searcher.take_node_table(maxn);
-        t.store_score(
-            0xABCD_1234_5678,
-            0,
-            77,
-            5,
-            super::super::tt::Bound::Lower,
-            1,
+        let filled = |searcher: &Searcher, algorithm| {
+            let t = searcher.take_node_table(owner(algorithm));
+            t.store_score(KEY, 0, 77, 5, Bound::Lower, 1);
+            searcher.put_node_table(owner(algorithm), t);
+        };
+        filled(&searcher, MultiplayerSearch::MaxN);
+        let other = searcher.take_node_table(owner(MultiplayerSearch::Brs));
+        assert!(
+            other.probe(KEY).is_none(),
+            "another algorithm starts afresh"
         );
-        searcher.put_node_table(maxn, t);
-        let brs = NodeTableOwner {
-            algorithm: MultiplayerSearch::Brs,
-            eval_salt: 0,
-        };
-        assert!(searcher
-            .take_node_table(brs)
-            .probe(0xABCD_1234_5678)
-            .is_none());
-        searcher.put_node_table(maxn, {
-            let t = searcher.take_node_table(maxn);
-            t.store_score(
-                0xABCD_1234_5678,
-                0,
-                77,
-                5,
-                super::super::tt::Bound::Lower,
-                1,
-            );
-            t
-        });
-        assert!(searcher
-            .take_node_table(maxn)
-            .probe(0xABCD_1234_5678)
-            .is_some());
+        filled(&searcher, MultiplayerSearch::MaxN);
+        let kept = searcher.take_node_table(owner(MultiplayerSearch::MaxN));
+        assert_eq!(
+            kept.probe(KEY).map(|e| (e.move_bits, e.known)),
+            Some((77, Known::MoveOnly)),
+            "a value of an earlier search offers only its move"
+        );
     }
 }

@@ -13,6 +13,8 @@ pub mod maxn;
 mod move_order;
 mod path;
 mod table;
+#[cfg(test)]
+pub(super) use table::Known;
 pub(super) use table::NodeTable;
 #[cfg(test)]
 mod kept_table_tests;

@@ -68,6 +68,10 @@ const MAX_BYTES: usize = 64 << 20;
 pub struct NodeTable {
     slots: Vec<Slot>,
     mask: usize,
+    /// The search under way (modulo 256), written into every entry: an entry of an earlier
+    /// search offers only its move. Its value may come from a deeper search than the one that
+    /// meets it now, and max-n and best-reply answer for exactly the depth they searched.
+    generation: u8,
 }
 
 impl NodeTable {
@@ -81,7 +85,13 @@ impl NodeTable {
         NodeTable {
             slots,
             mask: len - 1,
+            generation: 0,
         }
+    }
+
+    /// Marks the start of another search: older entries offer only their moves.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     #[inline]
@@ -102,7 +112,11 @@ impl NodeTable {
         Some(Entry {
             move_bits: head as u32,
             depth: (head >> 32) as u16 as i16,
-            known: Known::from_code(head >> 48),
+            known: if (head >> 56) as u8 == self.generation {
+                Known::from_code((head >> 48) & 0xFF)
+            } else {
+                Known::MoveOnly
+            },
             scores: std::array::from_fn(|i| (scores >> (16 * i)) as u16 as i16),
         })
     }
@@ -148,7 +162,8 @@ impl NodeTable {
     fn put(&self, key: u64, move_bits: u32, depth: i32, known: Known, scores: [i16; 4]) {
         let head = move_bits as u64
             | (depth.clamp(0, i16::MAX as i32) as u16 as u64) << 32
-            | known.code() << 48;
+            | known.code() << 48
+            | (self.generation as u64) << 56;
         let scores = scores
             .iter()
             .enumerate()

@@ -2,7 +2,7 @@
 //! algorithm and every thread checks them. Only the main thread keeps the clock and the node
 //! limit; helpers stop when it raises `stop`.
 
-use super::driver::SearchRequest;
+use super::request::SearchRequest;
 use super::timeman::{budget, SearchClock};
 use crate::core::Game;
 use std::sync::atomic::{AtomicBool, Ordering};

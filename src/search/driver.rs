@@ -2,31 +2,16 @@
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
 use super::control::Control;
-use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
+use super::limits::{MultiplayerSearch, SearchLimits};
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
-use super::report::{Report, ReportScore, SearchResult};
-use super::searcher::Searcher;
+use super::report::{leaf_scores, pv_text, Report, ReportScore, SearchResult};
+use super::request::SearchRequest;
 use super::tt::Bound;
 use super::worker::Worker;
-use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::core::{Evaluator, Game, Score, INFINITE, MATE_BOUND, MAX_PLY};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-/// Everything one search needs besides the position.
-pub struct SearchRequest<'a, G: Game> {
-    pub game: &'a G,
-    /// Keys of the positions played before this one, oldest first (for repetitions).
-    pub history: &'a [u64],
-    /// The root moves to consider (already restricted by `searchmoves`), never empty.
-    pub root_moves: Vec<G::Move>,
-    pub limits: &'a SearchLimits,
-    pub options: &'a SearchOptions,
-    /// The table and the threads' state, kept from one search to the next.
-    pub searcher: &'a Searcher,
-    pub stop: &'a AtomicBool,
-    pub pondering: &'a AtomicBool,
-}
 
 /// Runs the search to its limits (or `stop`) and returns the best move: alpha-beta while two
 /// seats are active, else the multi-player search the options choose.
@@ -344,32 +329,4 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
         seat_scores: (request.game.seats() > 2)
             .then(|| leaf_scores(request.game, &rm.pv, eval)[..request.game.seats()].to_vec()),
     }
-}
-
-/// The PV in the game's notation (each move written in the position it is played from).
-pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut out = Vec::with_capacity(pv.len());
-    play_legal_prefix(root, pv, |g, m| out.push(g.move_text(m)));
-    out
-}
-
-/// The evaluation vector at the end of a principal variation (what the line is played for).
-pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
-    eval.evaluate_seats(&play_legal_prefix(root, pv, |_, _| {}))
-}
-
-/// Plays the moves of `pv` while they are legal (a line from the table may go stale), calling
-/// `each` with every move and the position it is played from; returns the position reached.
-fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G, G::Move)) -> G {
-    let mut g = root.clone();
-    for &m in pv {
-        let mut legal = crate::core::MoveList::new();
-        g.generate(crate::core::Scope::All, &mut legal);
-        if !legal.contains(&m) {
-            break;
-        }
-        each(&g, m);
-        g.make(m);
-    }
-    g
 }

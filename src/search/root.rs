@@ -6,15 +6,6 @@ use super::tt::Bound;
 use super::worker::Worker;
 use crate::core::{Evaluator, Game, GameMove, Score, INFINITE};
 
-/// A root move with what the last iteration learnt about it.
-#[derive(Clone, Debug)]
-pub struct RootMove<M> {
-    pub m: M,
-    pub score: Score,
-    pub pv: Vec<M>,
-    pub seldepth: usize,
-}
-
 impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
     /// Searches every root move from `first` on (MultiPV skips the lines already chosen).
     pub fn search_root(

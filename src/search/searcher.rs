@@ -7,7 +7,7 @@
 
 use super::correction::CorrectionHistory;
 use super::limits::MultiplayerSearch;
-use super::multi::NodeTable;
+use super::node_table::NodeTable;
 use super::tt::TranspositionTable;
 use crate::core::{Score, SearchParams};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -179,7 +179,7 @@ impl ThreadState {
 
 #[cfg(test)]
 mod tests {
-    use super::super::multi::Known;
+    use super::super::node_table::Known;
     use super::super::tt::Bound;
     use super::*;
 

@@ -4,7 +4,6 @@
 use super::control::Control;
 use super::correction::CorrectionHistory;
 use super::perspective::{Perspective, TwoSided};
-use super::root::RootMove;
 use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
 use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
@@ -13,6 +12,15 @@ use crate::core::{
     DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A root move with what the last iteration learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub m: M,
+    pub score: Score,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
 
 pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub game: G,

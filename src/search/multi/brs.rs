@@ -20,13 +20,13 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::table::{Known, NodeTable};
 use super::{deepen_in_threads, legal_moves, static_order, Budget, Iteration};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
     DRAW, INFINITE, MAX_PLY, MAX_SEATS,
 };
 use crate::search::limits::MultiplayerSearch;
+use crate::search::node_table::{Known, NodeTable};
 use crate::search::searcher::NodeTableOwner;
 use crate::search::Bound;
 use crate::search::{leaf_scores, Report, SearchRequest, SearchResult};

@@ -16,13 +16,13 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::table::{Known, NodeTable};
 use super::{deepen_in_threads, legal_moves, Budget, Iteration};
 use crate::core::{
     mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
     MAX_PLY, MAX_SEATS,
 };
 use crate::search::limits::MultiplayerSearch;
+use crate::search::node_table::{Known, NodeTable};
 use crate::search::searcher::NodeTableOwner;
 use crate::search::{Report, SearchRequest, SearchResult};
 

@@ -9,15 +9,11 @@
 //! ([`deepen_in_threads`], Lazy SMP).
 
 pub mod brs;
+#[cfg(test)]
+mod kept_table_tests;
 pub mod maxn;
 mod move_order;
 mod path;
-mod table;
-#[cfg(test)]
-pub(super) use table::Known;
-pub(super) use table::NodeTable;
-#[cfg(test)]
-mod kept_table_tests;
 #[cfg(test)]
 mod tests;
 

@@ -5,7 +5,7 @@
 //! Direct-mapped and always replaced: the newest result is the one the next iteration needs
 //! (its best move leads the ordering there).
 
-use super::super::tt::{relative_to_node, relative_to_root, Bound};
+use super::tt::{relative_to_node, relative_to_root, Bound};
 use crate::core::{Score, MAX_SEATS};
 use std::sync::atomic::{AtomicU64, Ordering};
 

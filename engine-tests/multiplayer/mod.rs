@@ -11,7 +11,7 @@ use reference::{Counts, Reference};
 use regalia::core::{Game, MoveList, NoMoves, Scope, Score, SeatScores};
 use regalia::games::takeaway::{TakeawayEval, TakeawayMove, TakeawayPosition};
 use regalia::search::{
-    search, MultiplayerSearch, SearchLimits, SearchOptions, SearchRequest, TranspositionTable,
+    search, MultiplayerSearch, SearchLimits, SearchOptions, SearchRequest, Searcher,
 };
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,7 +61,7 @@ fn run_with(
     depth: u32,
     model: Model,
     threads: usize,
-    table: &TranspositionTable,
+    table: &Searcher,
     stop: &AtomicBool,
     on_report: &mut dyn FnMut(),
 ) -> Answer {
@@ -82,7 +82,7 @@ fn run_with(
             root_moves: legal(pos).into_iter().collect(),
             limits: &limits,
             options: &options,
-            table,
+            searcher: table,
             stop,
             pondering: &pondering,
         },
@@ -97,7 +97,7 @@ fn run_with(
     }
 }
 
-fn run(pos: &Pos, depth: u32, model: Model, table: &TranspositionTable) -> Answer {
+fn run(pos: &Pos, depth: u32, model: Model, table: &Searcher) -> Answer {
     run_with(
         pos,
         depth,
@@ -324,7 +324,7 @@ fn matches_reference(model: Model) {
                         roots_with_a_seat_out += 1;
                     }
                     let e = expected(&pos, depth, model, &mut counts);
-                    let table = TranspositionTable::new(1);
+                    let table = Searcher::new(1);
                     check(&pos, depth, model, &run(&pos, depth, model, &table), &e);
                     if depth <= 4 {
                         for other in MODELS {
@@ -392,7 +392,7 @@ fn crafted_positions(model: Model) {
         assert!(!legal(&pos).is_empty() && pos.active().len() >= 3, "{text}");
         for depth in 1..=6 {
             let e = expected(&pos, depth, model, &mut counts);
-            let table = TranspositionTable::new(1);
+            let table = Searcher::new(1);
             check(&pos, depth, model, &run(&pos, depth, model, &table), &e);
         }
     }
@@ -417,7 +417,7 @@ fn table_keyed_by_root_seat(model: Model, positions: usize) {
             playout: 0..=8,
         };
         let p = random_position(&mut rng, seats, &shape, Need::Multi);
-        let table = TranspositionTable::new(1);
+        let table = Searcher::new(1);
         let e = expected(&p, depth + 1, model, &mut counts);
         check(&p, depth + 1, model, &run(&p, depth + 1, model, &table), &e);
         for m in legal(&p) {
@@ -430,7 +430,7 @@ fn table_keyed_by_root_seat(model: Model, positions: usize) {
             let e = expected(&q, depth, model, &mut counts);
             // A fresh table first: a failure there is the search's, not the table's keying,
             // and leaves this Q out of the keying check.
-            let fresh = TranspositionTable::new(1);
+            let fresh = Searcher::new(1);
             if let Err(e) = verify(&q, depth, model, &run(&q, depth, model, &fresh), &e) {
                 search_failures.push(e);
                 continue;
@@ -467,7 +467,7 @@ fn table_keyed_by_root_seat(model: Model, positions: usize) {
 fn stops(model: Model) {
     let pos = Pos::new(&[9, 9, 9, 9], 4, 9).expect("valid start");
     let moves = legal(&pos);
-    let table = TranspositionTable::new(16);
+    let table = Searcher::new(16);
     let stop = AtomicBool::new(false);
     // The search may raise `stop` itself when it ends (to halt helpers): `raised` says
     // whether the other thread did, before the search returned.
@@ -501,7 +501,7 @@ fn stops(model: Model) {
 
     let stop = AtomicBool::new(false);
     let mut reports = 0;
-    let table = TranspositionTable::new(16);
+    let table = Searcher::new(16);
     let answer = run_with(&pos, 60, model, 1, &table, &stop, &mut || {
         reports += 1;
         if reports == 2 {
@@ -528,7 +528,7 @@ fn two_threads(model: Model) {
     };
     for i in 0..8 {
         let pos = random_position(&mut rng, 3 + i % 2, &shape, Need::Multi);
-        let table = TranspositionTable::new(4);
+        let table = Searcher::new(4);
         let answer = run_with(
             &pos,
             5,
@@ -606,7 +606,7 @@ fn two_active_seats_search_two_sided_under_every_option() {
                 let pos = random_position(&mut rng, seats, &shape, Need::Two);
                 let e = expected(&pos, depth, Model::Paranoid, &mut counts);
                 for model in MODELS {
-                    let table = TranspositionTable::new(1);
+                    let table = Searcher::new(1);
                     check(&pos, depth, model, &run(&pos, depth, model, &table), &e);
                 }
             }
@@ -639,7 +639,7 @@ fn paranoid_table_gives_the_same_answer_twice() {
     for i in 0..100 {
         let depth = 1 + (i % 6) as u32;
         let pos = random_position(&mut rng, 3 + i % 2, &shape, Need::Multi);
-        let table = TranspositionTable::new(1);
+        let table = Searcher::new(1);
         let first = run(&pos, depth, Model::Paranoid, &table);
         let second = run(&pos, depth, Model::Paranoid, &table);
         assert_eq!(

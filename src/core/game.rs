@@ -49,11 +49,6 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The alpha-beta search's margins and reductions for this game.
     const SEARCH: SearchParams = SearchParams::CHESS;
-    /// Whether a player with no move can be on the winning side ([`Game::no_moves`] ending the
-    /// game in its or its side's favour, as takeaway's scoring can). When false, as in every
-    /// chess-like game, a side can win at best one move from now, which the search uses to
-    /// prune.
-    const STUCK_CAN_WIN: bool = false;
 
     /// The search parameters for this position's rules: [`Game::SEARCH`] unless one type serves
     /// several variants that search differently (the chess family's rule switches). Read once
@@ -119,11 +114,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// Plies since the last irreversible move: a repetition cannot reach further back.
     fn reversible_plies(&self) -> usize;
-    /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
-    /// the chess family; tafl uses it so that neither side settles for a repetition.
-    fn contempt(&self) -> Score {
-        0
-    }
 
     /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
     /// set-up placements): the depth a clock-managed search stops at. `None` elsewhere.
@@ -151,14 +141,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
     fn history_slot(&self, m: Self::Move) -> usize;
-    /// Number of piece-and-destination slots ([`Game::piece_to_slot`]), the index of the
-    /// continuation histories; 0 for a game without them.
-    const PIECE_TO_SLOTS: usize = 0;
-    /// The moving piece and the square it goes to as one number below
-    /// [`Game::PIECE_TO_SLOTS`], asked before the move is made.
-    fn piece_to_slot(&self, _m: Self::Move) -> usize {
-        0
-    }
 
     /// A key of the part of the position on which the static evaluation tends to err the same
     /// way (in chess, the pawn structure): the search learns a correction of the evaluation per
@@ -202,14 +184,6 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, g: &G) -> Score;
 
     fn evaluate_seats(&self, g: &G) -> SeatScores;
-
-    /// A cheap estimate of [`Evaluator::evaluate`] (material alone, say), for lazy
-    /// evaluation: quiescence takes it instead of the full score when it lies further than the
-    /// game's `lazy_eval_margin` outside the window. `None`: the evaluator has none.
-    #[inline(always)]
-    fn estimate(&self, _g: &G) -> Option<Score> {
-        None
-    }
 
     /// Mixed into every transposition-table key of a search with this evaluator: an evaluator
     /// whose scores depend on something beyond the position (the side the search plays for)

@@ -41,45 +41,22 @@ pub struct SearchParams {
     /// History bonus for a cut-off: `min(scale * depth², max)`.
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
-    /// Continuation history: quiet moves are also scored by the move one and two plies before
-    /// them (piece and destination of each, [`crate::core::Game::piece_to_slot`]), in ordering
-    /// and in late move reductions, where the sum of the three histories counts one ply less
-    /// per `lmr_history_divisor`.
-    pub continuation_history: bool,
-    /// Singular extension: from this depth, a hash move stored as a lower bound at most
-    /// `singular_tt_depth` plies shallower is searched one ply deeper when every other move,
-    /// searched to half the depth, stays below its stored score less `singular_margin` per ply.
-    /// When they reach that lowered bound and it still beats beta, the node is cut at once.
-    pub singular_min_depth: i32,
-    pub singular_tt_depth: i32,
-    pub singular_margin: Score,
-    /// ProbCut: from this depth, a noisy move whose quiescence and then a search four plies
-    /// shallower both beat beta + `probcut_margin` cuts the node.
-    pub probcut_min_depth: i32,
-    pub probcut_margin: Score,
-    /// Time spent by effort: between iterations, the search stops sooner when most of the
-    /// last iteration's nodes went to the best move and it has stayed best, later when the
-    /// score is falling ([`crate::search`]'s driver; only under a clock).
-    pub time_by_effort: bool,
-    /// Capture history: noisy moves are also ordered by how often each (moving piece and
-    /// destination, [`crate::core::Game::piece_to_slot`]) caused a cut-off, within their class.
-    pub capture_history: bool,
     /// Correction history: the search's results teach a correction of the static evaluation
     /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
     pub correction_history: bool,
     /// Whether late move and futility pruning skip quiet moves that give check too.
     pub prune_quiet_checks: bool,
-    /// Whether captures that lose material by exchange are skipped even when they give check
-    /// (SEE pruning in the main search, losing captures in quiescence): a sacrifice with check
-    /// is how many mating attacks begin.
-    pub prune_noisy_checks: bool,
+    /// Whether a player with no move can be on the winning side ([`crate::core::Game::no_moves`]
+    /// ending the game in its or its side's favour, as takeaway's scoring can). When false, as
+    /// in every chess-like game, a side can win at best one move from now, which the search
+    /// uses to prune.
+    pub stuck_can_win: bool,
+    /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
+    /// the chess family; tafl uses it so that neither side settles for a repetition.
+    pub contempt: Score,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
-    /// Lazy evaluation: quiescence stands pat on the evaluator's cheap estimate, without the
-    /// full evaluation, when the estimate lies further than this outside the window
-    /// (`Score::MAX`: never).
-    pub lazy_eval_margin: Score,
 }
 
 impl SearchParams {
@@ -110,19 +87,11 @@ impl SearchParams {
         lmr_history_divisor: 6000,
         history_bonus_scale: 16,
         history_bonus_max: 2000,
-        continuation_history: false,
-        singular_min_depth: i32::MAX,
-        singular_tt_depth: 3,
-        singular_margin: 2,
-        probcut_min_depth: i32::MAX,
-        probcut_margin: 120,
         prune_quiet_checks: true,
-        prune_noisy_checks: true,
         keep_histories: false,
+        stuck_can_win: false,
+        contempt: 0,
         correction_history: false,
-        capture_history: false,
-        time_by_effort: false,
-        lazy_eval_margin: Score::MAX,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -1,31 +1,17 @@
 //! Iterative deepening with aspiration windows and MultiPV, over Lazy SMP threads: every thread
 //! searches the same root sharing one table; the main thread keeps time and reports.
 
-use super::limits::{MultiplayerSearch, SearchLimits, SearchOptions};
-use super::memory::MoveHistories;
+use super::control::Control;
+use super::limits::{MultiplayerSearch, SearchLimits};
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
-use super::report::{Report, ReportScore, SearchResult};
-use super::timeman::{budget, SearchClock};
-use super::tt::{Bound, TranspositionTable};
-use super::worker::{RootMove, Worker, WorkerLimits};
-use crate::core::{Evaluator, Game, Score, SeatScores, INFINITE, MATE_BOUND, MAX_PLY};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use super::report::{leaf_scores, pv_text, Report, ReportScore, SearchResult};
+use super::request::SearchRequest;
+use super::tt::Bound;
+use super::worker::Worker;
+use crate::core::{Evaluator, Game, Score, INFINITE, MATE_BOUND, MAX_PLY};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-/// Everything one search needs besides the position.
-pub struct SearchRequest<'a, G: Game> {
-    pub game: &'a G,
-    /// Keys of the positions played before this one, oldest first (for repetitions).
-    pub history: &'a [u64],
-    /// The root moves to consider (already restricted by `searchmoves`), never empty.
-    pub root_moves: Vec<G::Move>,
-    pub limits: &'a SearchLimits,
-    pub options: &'a SearchOptions,
-    pub table: &'a TranspositionTable,
-    pub stop: &'a AtomicBool,
-    pub pondering: &'a AtomicBool,
-}
 
 /// Runs the search to its limits (or `stop`) and returns the best move: alpha-beta while two
 /// seats are active, else the multi-player search the options choose.
@@ -78,13 +64,12 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
     eval: &E,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult<G::Move> {
-    let table = request.table;
-    table.new_search();
+    let table = request.searcher.table();
+    request.searcher.new_search();
     let shared_nodes = AtomicU64::new(0);
     let helpers = request.options.threads.max(1) - 1;
     let stop = request.stop;
-    let seat = request.game.to_move() as usize;
-    let clock = SearchClock::new(budget(request.limits, request.options, seat));
+    let control = Control::main(&request);
 
     std::thread::scope(|scope| {
         for id in 1..=helpers {
@@ -101,15 +86,9 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                     &request.root_moves,
                     eval,
                     table,
-                    stop,
                     shared_nodes,
-                    WorkerLimits {
-                        clock: None,
-                        nodes: None,
-                        pondering: None,
-                        was_pondering: false,
-                    },
-                    learned(request, id),
+                    Control::helper(stop),
+                    request.searcher.take_thread(id),
                 );
                 // Helpers start half of them one ply deeper, so threads spread over depths.
                 let mut depth = 1 + (id % 2) as i32;
@@ -118,13 +97,13 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
                     depth += 1;
                 }
                 worker.flush_nodes();
-                keep_learned(request, id, worker);
+                request.searcher.put_thread(id, worker.into_state());
             });
             if let Err(e) = spawned {
                 log::warn!("could not start search helper {id}: {e}");
             }
         }
-        let result = main_thread(persp, &request, eval, &shared_nodes, clock, report);
+        let result = main_thread(persp, &request, eval, &shared_nodes, control, report);
         stop.store(true, Ordering::Relaxed);
         result
     })
@@ -135,7 +114,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     request: &SearchRequest<'_, G>,
     eval: &E,
     shared_nodes: &AtomicU64,
-    clock: SearchClock,
+    control: Control<'_>,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult<G::Move> {
     let limits = request.limits;
@@ -145,16 +124,10 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         request.history,
         &request.root_moves,
         eval,
-        request.table,
-        request.stop,
+        request.searcher.table(),
         shared_nodes,
-        WorkerLimits {
-            clock: Some(clock),
-            nodes: limits.nodes,
-            pondering: Some(request.pondering),
-            was_pondering: request.pondering.load(Ordering::Relaxed),
-        },
-        learned(request, 0),
+        control,
+        request.searcher.take_thread(0),
     );
     let multi_pv = request
         .options
@@ -169,10 +142,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     let mut stable_iterations = 0;
 
     for depth in 1..=max_depth {
-        for rm in worker.root_moves.iter_mut() {
-            rm.nodes = 0;
-        }
-        let previous_best_score = worker.root_moves[0].previous_score;
         for pv_index in 0..multi_pv {
             let previous = worker.root_moves[pv_index].score;
             let mut delta: Score = worker.params.aspiration_window;
@@ -196,7 +165,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                 };
                 let Some(b) = bound else { break };
                 // Report the failure only when a person can see it (after a second).
-                if worker_elapsed(&worker) > Duration::from_secs(1) {
+                if worker.control.elapsed() > Duration::from_secs(1) {
                     emit(
                         &mut worker,
                         shared_nodes,
@@ -232,9 +201,6 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
             break;
         }
         completed_depth = depth;
-        for rm in worker.root_moves.iter_mut() {
-            rm.previous_score = rm.score;
-        }
         // The first iteration always completes, even when stopped at once: there must be a move.
         for pv_index in 0..multi_pv {
             emit_exact(
@@ -262,40 +228,12 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                 break;
             }
         }
-        if !worker.sync_pondering() {
-            let scale = if worker.params.time_by_effort {
-                effort_scale(
-                    &worker.root_moves,
-                    stable_iterations,
-                    previous_best_score,
-                    best_score,
-                )
-            } else if stable_iterations >= 4 {
-                0.5
-            } else {
-                0.85
-            };
-            if worker
-                .limits
-                .clock
-                .as_ref()
-                .is_some_and(|c| c.soft_expired(scale))
-            {
-                break;
-            }
-        }
-        if request.stop.load(Ordering::Relaxed) {
+        let scale = if stable_iterations >= 4 { 0.5 } else { 0.85 };
+        if worker.control.soft_expired(scale) || worker.control.stopped() {
             break;
         }
     }
-
-    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
-    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
-        && !request.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    request.stop.store(true, Ordering::Relaxed);
+    worker.control.finish(limits.infinite);
     worker.flush_nodes();
     let best_rm = &worker.root_moves[0];
     let result = SearchResult {
@@ -306,62 +244,8 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         depth: completed_depth as u32,
         nodes: shared_nodes.load(Ordering::Relaxed),
     };
-    keep_learned(request, 0, worker);
+    request.searcher.put_thread(0, worker.into_state());
     result
-}
-
-/// How much of the soft time limit to use before starting another iteration, from the last
-/// one: less when the best move took nearly all the nodes and has stayed best for several
-/// iterations (the other moves were refuted at once), more when the best move keeps changing
-/// or the score fell (the search is finding trouble and needs time to get out of it).
-fn effort_scale<M>(
-    root_moves: &[RootMove<M>],
-    stable_iterations: u32,
-    previous_score: Score,
-    score: Score,
-) -> f64 {
-    const STABILITY: [f64; 5] = [1.4, 1.15, 1.0, 0.9, 0.75];
-    let total: u64 = root_moves.iter().map(|rm| rm.nodes).sum();
-    let best_share = match root_moves.first() {
-        Some(best) if total > 0 => best.nodes as f64 / total as f64,
-        _ => 0.5,
-    };
-    let effort = (1.5 - best_share) * 1.1;
-    let fall = if previous_score.abs() < MATE_BOUND && score.abs() < MATE_BOUND {
-        (1.0 + f64::from(previous_score - score) / 100.0).clamp(0.85, 1.5)
-    } else {
-        1.0
-    };
-    STABILITY[(stable_iterations as usize).min(4)] * effort * fall * 0.85
-}
-
-/// Thread `id`'s histories from the game's last search, where the game keeps them.
-fn learned<G: Game>(request: &SearchRequest<'_, G>, id: usize) -> Option<MoveHistories> {
-    let params = request.game.search_params();
-    if params.keep_histories || params.correction_history {
-        request.table.histories.take(id)
-    } else {
-        None
-    }
-}
-
-/// Leaves thread `id`'s histories for the game's next search, where the game keeps them.
-fn keep_learned<G: Game, E: Evaluator<G>, P: Perspective>(
-    request: &SearchRequest<'_, G>,
-    id: usize,
-    worker: Worker<'_, G, E, P>,
-) {
-    let params = request.game.search_params();
-    if params.keep_histories || params.correction_history {
-        request.table.histories.put(id, worker.into_histories());
-    }
-}
-
-fn worker_elapsed<G: Game, E: Evaluator<G>, P: Perspective>(w: &Worker<'_, G, E, P>) -> Duration {
-    w.limits
-        .clock
-        .as_ref()
-        .map_or(Duration::ZERO, |c| c.elapsed())
 }
 
 fn emit_exact<G: Game, E: Evaluator<G>, P: Perspective>(
@@ -427,7 +311,7 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
     eval: &E,
 ) -> Report {
     let rm = &worker.root_moves[pv_index];
-    let elapsed = worker_elapsed(worker);
+    let elapsed = worker.control.elapsed();
     let nodes = shared_nodes.load(Ordering::Relaxed);
     let ms = elapsed.as_millis() as u64;
     let pv = pv_text(request.game, &rm.pv);
@@ -439,79 +323,10 @@ fn build_report<G: Game, E: Evaluator<G>, P: Perspective>(
         bound,
         nodes,
         nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
-        hashfull: request.table.hashfull(),
+        hashfull: request.searcher.hashfull(),
         time_ms: ms,
         pv,
         seat_scores: (request.game.seats() > 2)
             .then(|| leaf_scores(request.game, &rm.pv, eval)[..request.game.seats()].to_vec()),
-    }
-}
-
-/// The PV in the game's notation (each move written in the position it is played from).
-pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut out = Vec::with_capacity(pv.len());
-    play_legal_prefix(root, pv, |g, m| out.push(g.move_text(m)));
-    out
-}
-
-/// The evaluation vector at the end of a principal variation (what the line is played for).
-pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
-    eval.evaluate_seats(&play_legal_prefix(root, pv, |_, _| {}))
-}
-
-/// Plays the moves of `pv` while they are legal (a line from the table may go stale), calling
-/// `each` with every move and the position it is played from; returns the position reached.
-fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G, G::Move)) -> G {
-    let mut g = root.clone();
-    for &m in pv {
-        let mut legal = crate::core::MoveList::new();
-        g.generate(crate::core::Scope::All, &mut legal);
-        if !legal.contains(&m) {
-            break;
-        }
-        each(&g, m);
-        g.make(m);
-    }
-    g
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn root(nodes: &[u64]) -> Vec<RootMove<u8>> {
-        nodes
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| RootMove {
-                m: i as u8,
-                score: 0,
-                previous_score: 0,
-                pv: vec![i as u8],
-                seldepth: 0,
-                nodes: n,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_settled_best_move_that_took_the_nodes_stops_sooner_than_a_contested_one() {
-        let settled = effort_scale(&root(&[950, 30, 20]), 6, 40, 40);
-        let contested = effort_scale(&root(&[300, 400, 300]), 0, 40, 40);
-        assert!(settled < 0.5, "{settled}");
-        assert!(contested > 1.0, "{contested}");
-    }
-
-    #[test]
-    fn a_falling_score_buys_time_and_a_mate_score_changes_nothing() {
-        let moves = root(&[600, 400]);
-        let steady = effort_scale(&moves, 2, 40, 40);
-        let falling = effort_scale(&moves, 2, 40, -20);
-        assert!(falling > steady * 1.4, "{falling} {steady}");
-        assert_eq!(effort_scale(&moves, 2, -INFINITE, 40), steady);
-        assert_eq!(
-            effort_scale(&[] as &[RootMove<u8>], 2, 40, 40),
-            effort_scale(&root(&[1, 1]), 2, 40, 40)
-        );
     }
 }

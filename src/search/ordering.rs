@@ -1,6 +1,6 @@
 //! Move ordering: the transposition-table move first, then winning and equal captures by
-//! most valuable victim (and capture history where the game searches with it), killer moves, quiet moves by history (and continuation history where
-//! the game searches with it), and losing captures last.
+//! most valuable victim, killer moves, quiet moves by
+//! history, and losing captures last.
 //! Moves are scored once and picked lazily (a cut-off usually comes early).
 
 use crate::core::{Game, MoveList, Score};
@@ -12,11 +12,6 @@ const BAD_NOISY: Score = -(1 << 28);
 
 /// History scores stay within this bound (gravity keeps them from saturating).
 pub const HISTORY_MAX: i32 = 16_384;
-
-/// Capture history counts this fraction of its score in a noisy move's order (at most 1,024,
-/// less than half the step between victim classes): it sorts captures of like victims, not
-/// unlike ones.
-const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 /// A move with its ordering score.
 #[derive(Clone, Copy)]
@@ -46,11 +41,8 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         tt_move: Option<M>,
         killers: &[Option<M>; 2],
         history: &[i32],
-        continuation: [&[i16]; 2],
-        capture_history: &[i32],
         use_see: bool,
     ) -> Self {
-        let with_continuation = !continuation[0].is_empty() || !continuation[1].is_empty();
         entries.clear();
         let mut first_best = 0;
         let mut best_score = Score::MIN;
@@ -59,10 +51,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
-                let mut order = game.noisy_order(m);
-                if !capture_history.is_empty() {
-                    order += capture_history[game.piece_to_slot(m)] / CAPTURE_HISTORY_DIVISOR;
-                }
+                let order = game.noisy_order(m);
                 won_exchange = use_see && game.see_at_least(m, 0);
                 if !use_see || won_exchange {
                     GOOD_NOISY + order
@@ -74,11 +63,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             } else if Some(m) == killers[1] {
                 KILLER[1]
             } else {
-                let mut score = history[game.history_slot(m)] + game.quiet_order(m);
-                if with_continuation {
-                    score += continuation_score(continuation, game.piece_to_slot(m));
-                }
-                score
+                history[game.history_slot(m)] + game.quiet_order(m)
             };
             // Strictly greater: the first of equal bests, as the scan in `next_move` picks (and
             // index 0 if every score is the minimum).
@@ -131,23 +116,6 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     pub fn won_exchange(&self) -> bool {
         self.next > 0 && self.entries.as_slice()[self.next - 1].won_exchange
     }
-}
-
-/// The continuation histories' score of a quiet move: its entries in the rows of the moves one
-/// and two plies before (an empty row where there was no such move).
-#[inline(always)]
-pub fn continuation_score(rows: [&[i16]; 2], piece_to: usize) -> i32 {
-    rows.iter()
-        .filter_map(|row| row.get(piece_to))
-        .map(|&v| v as i32)
-        .sum()
-}
-
-/// [`update_history`] for the 16-bit entries of a continuation history.
-pub fn update_continuation(entry: &mut i16, bonus: i32) {
-    let mut wide = *entry as i32;
-    update_history(&mut wide, bonus);
-    *entry = wide as i16;
 }
 
 /// Rewards a move that caused a cut-off and punishes the quiet moves tried before it.

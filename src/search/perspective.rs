@@ -12,8 +12,6 @@ pub trait Perspective: Copy + Send + Sync + 'static {
     fn root(self) -> Seat;
     /// The static score for the side to move.
     fn evaluate<G: Game, E: Evaluator<G>>(self, eval: &E, g: &G) -> Score;
-    /// The evaluator's cheap estimate for the side to move, where this perspective has one.
-    fn estimate<G: Game, E: Evaluator<G>>(self, eval: &E, g: &G) -> Option<Score>;
     /// Mixed into every transposition-table key: scores stored under one perspective are
     /// meaningless under another.
     fn key_salt(self) -> u64;
@@ -39,10 +37,6 @@ impl Perspective for TwoSided {
     #[inline(always)]
     fn evaluate<G: Game, E: Evaluator<G>>(self, eval: &E, g: &G) -> Score {
         eval.evaluate(g)
-    }
-    #[inline(always)]
-    fn estimate<G: Game, E: Evaluator<G>>(self, eval: &E, g: &G) -> Option<Score> {
-        eval.estimate(g)
     }
     #[inline(always)]
     fn key_salt(self) -> u64 {
@@ -91,11 +85,6 @@ impl Perspective for Paranoid {
         } else {
             -v
         }
-    }
-    /// Evaluators estimate for two sides only.
-    #[inline(always)]
-    fn estimate<G: Game, E: Evaluator<G>>(self, _eval: &E, _g: &G) -> Option<Score> {
-        None
     }
     #[inline(always)]
     fn key_salt(self) -> u64 {

@@ -1,7 +1,7 @@
 //! What a search tells the outside world while it runs, in game-agnostic form.
 
 use super::tt::Bound;
-use crate::core::{Score, SeatScores, MATE, MATE_BOUND};
+use crate::core::{Evaluator, Game, MoveList, Scope, Score, SeatScores, MATE, MATE_BOUND};
 
 /// A score as the protocol prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,34 @@ pub struct SearchResult<M> {
     pub seat_scores: Option<SeatScores>,
     pub depth: u32,
     pub nodes: u64,
+}
+
+/// The PV in the game's notation (each move written in the position it is played from).
+pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut out = Vec::with_capacity(pv.len());
+    play_legal_prefix(root, pv, |g, m| out.push(g.move_text(m)));
+    out
+}
+
+/// The evaluation vector at the end of a principal variation (what the line is played for).
+pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
+    eval.evaluate_seats(&play_legal_prefix(root, pv, |_, _| {}))
+}
+
+/// Plays the moves of `pv` while they are legal (a line from the table may go stale), calling
+/// `each` with every move and the position it is played from; returns the position reached.
+fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G, G::Move)) -> G {
+    let mut g = root.clone();
+    for &m in pv {
+        let mut legal = MoveList::new();
+        g.generate(Scope::All, &mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        each(&g, m);
+        g.make(m);
+    }
+    g
 }
 
 #[cfg(test)]

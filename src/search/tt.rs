@@ -2,10 +2,8 @@
 //! `key ^ data` beside `data`, so a torn write (two threads writing one entry at once) shows up
 //! as a key mismatch and is ignored instead of being believed.
 
-use super::memory::HistoryStore;
 use crate::core::{Score, MATE_BOUND};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
-use std::sync::Arc;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +36,18 @@ pub struct Probe {
     pub score: Score,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl Probe {
+    /// Whether the stored score answers a search with window (`alpha`, `beta`).
+    #[inline(always)]
+    pub fn fits(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -83,12 +93,7 @@ fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: AtomicU8,
-    /// The search threads' move histories between searches, forgotten with the entries.
-    pub histories: HistoryStore,
 }
-
-/// The table as the protocol and the search threads share it.
-pub type SharedTable = Arc<TranspositionTable>;
 
 impl TranspositionTable {
     /// A table of at most `megabytes` MiB (at least one bucket).
@@ -105,7 +110,6 @@ impl TranspositionTable {
         TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
-            histories: HistoryStore::default(),
         }
     }
 
@@ -115,7 +119,6 @@ impl TranspositionTable {
 
     /// Forgets everything (`ucinewgame`, `Clear Hash`).
     pub fn clear(&self) {
-        self.histories.clear();
         for e in self.buckets.iter().flat_map(|b| &b.0) {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);

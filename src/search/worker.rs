@@ -1,110 +1,56 @@
 //! One search thread: principal variation search with quiescence, pruning and reductions,
 //! generic over the game. Lazy SMP runs several of these over one shared table.
 
+use super::control::Control;
 use super::correction::CorrectionHistory;
-use super::memory::MoveHistories;
-use super::ordering::{continuation_score, update_continuation, update_history, MovePicker};
 use super::perspective::{Perspective, TwoSided};
-use super::timeman::SearchClock;
+use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
+use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score,
-    SearchParams, Seat, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, Score, SearchParams, Seat,
+    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A root move with what the last iteration learnt about it.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
     pub m: M,
     pub score: Score,
-    pub previous_score: Score,
-    /// The bound of `score` when the last iteration ended on an aspiration failure.
     pub pv: Vec<M>,
     pub seldepth: usize,
-    /// Nodes searched under this move since the iteration began (the driver resets them).
-    pub nodes: u64,
-}
-
-/// The limits a worker enforces itself; only the main worker watches the clock.
-pub struct WorkerLimits<'a> {
-    pub clock: Option<SearchClock>,
-    pub nodes: Option<u64>,
-    pub pondering: Option<&'a AtomicBool>,
-    /// Pondering as last seen: its end restarts the clock.
-    pub was_pondering: bool,
-}
-
-/// Entries of the per-thread evaluation cache (a power of two; 1 MiB).
-const EVAL_CACHE_SIZE: usize = 1 << 16;
-
-/// What the singular-extension test found about a hash move.
-enum Singular {
-    Extend,
-    /// Another move beats beta too: the node's score.
-    Cut(Score),
-    No,
-}
-
-/// [`Worker::played`] after a null move (or before the root): no move to continue.
-const NO_SLOT: usize = usize::MAX;
-
-/// Late-move-reduction table, indexed by depth and move number.
-fn lmr_table(base: f64, divisor: f64) -> Vec<[i32; 64]> {
-    // 64 logarithms rather than one per cell: every search builds the table afresh.
-    let ln: [f64; 64] = std::array::from_fn(|i| (i as f64).ln());
-    let mut t = vec![[0; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (n, cell) in row.iter_mut().enumerate().skip(1) {
-            *cell = (base + ln[d] * ln[n] / divisor) as i32;
-        }
-    }
-    t
 }
 
 pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub game: G,
-    eval: &'a E,
-    tt: &'a TranspositionTable,
-    stop: &'a AtomicBool,
-    shared_nodes: &'a AtomicU64,
-    pub limits: WorkerLimits<'a>,
+    pub(super) eval: &'a E,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) shared_nodes: &'a AtomicU64,
+    pub control: Control<'a>,
     pub nodes: u64,
-    unflushed: u64,
+    pub(super) unflushed: u64,
     pub seldepth: usize,
-    aborted: bool,
+    pub(super) aborted: bool,
     /// Keys of the positions before the current one: the game so far, then the search path.
-    keys: Vec<u64>,
-    root_index: usize,
-    persp: P,
+    pub(super) keys: Vec<u64>,
+    pub(super) root_index: usize,
+    pub(super) persp: P,
     /// Mixed into table and cache keys (scores differ between perspectives).
-    salt: u64,
+    pub(super) salt: u64,
     /// The game's search constants ([`Game::search_params`]), fixed for the worker's life.
     pub params: SearchParams,
-    killers: Vec<[Option<G::Move>; 2]>,
     /// History scores, one table per seat in games of more than two seats (in two-seat games
     /// a from-to slot already belongs to the side owning the piece that moves).
-    history: Vec<i32>,
-    seat_history: bool,
-    /// Continuation histories, empty unless the game searches with them: for the move one ply
-    /// back, then two plies back, a row of [`Game::PIECE_TO_SLOTS`] entries per piece-to slot of
-    /// that earlier move.
-    continuation: Vec<i16>,
-    /// Capture history by piece-to slot, empty unless the game searches with it.
-    capture_history: Vec<i32>,
-    /// The piece-to slot of the move played at each ply of the path ([`NO_SLOT`] for a null move).
-    played: Vec<usize>,
-    pv: Vec<Vec<G::Move>>,
-    static_evals: Vec<Score>,
-    after_null: Vec<bool>,
-    /// The hash move a singular-extension search leaves out at each ply.
-    excluded: Vec<Option<G::Move>>,
-    /// The depth of the root iteration under way (extensions stay within twice of it).
-    root_depth: i32,
-    lmr: Vec<[i32; 64]>,
-    eval_cache: Vec<Option<(u64, Score)>>,
+    pub(super) history: Vec<i32>,
+    pub(super) seat_history: bool,
+    pub(super) stack: SearchStack<G::Move>,
+    pub(super) lmr: LmrTable,
+    pub(super) eval_cache: Vec<Option<(u64, Score)>>,
     /// The learnt corrections of the static evaluation, where the game searches with them.
-    correction: Option<CorrectionHistory>,
+    pub(super) correction: Option<CorrectionHistory>,
+    /// Corrections kept for another game's search (this one's does without).
+    parked_correction: Option<CorrectionHistory>,
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
@@ -117,51 +63,28 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         root_moves: &[G::Move],
         eval: &'a E,
         tt: &'a TranspositionTable,
-        stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
-        limits: WorkerLimits<'a>,
-        learned: Option<MoveHistories>,
+        control: Control<'a>,
+        kept: Option<ThreadState>,
     ) -> Self {
         let params = game.search_params();
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let history_len = G::HISTORY_SLOTS * history_tables;
-        let continuation_len = if params.continuation_history {
-            2 * G::PIECE_TO_SLOTS * G::PIECE_TO_SLOTS
+        let state = ThreadState::for_search(kept, &params, game.seats(), history_len);
+        let (correction, parked_correction) = if params.correction_history {
+            (state.correction, None)
         } else {
-            0
+            (None, state.correction)
         };
-        // Histories of another game or another set-up are of no use: start afresh. Move
-        // histories are kept only where the game asks for it; evaluation corrections whenever
-        // the game searches with them.
-        let (kept, kept_correction) = match learned {
-            Some(h) => (Some((h.history, h.continuation)), h.correction),
-            None => (None, None),
-        };
-        let (history, continuation) = match kept {
-            Some((h, c))
-                if params.keep_histories
-                    && h.len() == history_len
-                    && c.len() == continuation_len =>
-            {
-                (h, c)
-            }
-            _ => (vec![0; history_len], vec![0; continuation_len]),
-        };
-        let sides = game.seats();
-        let correction = params.correction_history.then(|| match kept_correction {
-            Some(c) if c.fits(sides) => c,
-            _ => CorrectionHistory::new(sides),
-        });
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
             game,
             eval,
             tt,
-            stop,
             shared_nodes,
-            limits,
+            control,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -171,49 +94,32 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             salt: persp.key_salt() ^ eval.key_salt(),
             keys,
             params,
-            killers: vec![[None; 2]; MAX_PLY + 8],
-            history,
+            history: state.history,
             seat_history,
-            continuation,
-            capture_history: vec![
-                0;
-                if params.capture_history {
-                    G::PIECE_TO_SLOTS
-                } else {
-                    0
-                }
-            ],
-            played: vec![NO_SLOT; MAX_PLY + 8],
-            pv: (0..MAX_PLY + 8)
-                .map(|_| Vec::with_capacity(MAX_PLY))
-                .collect(),
-            static_evals: vec![0; MAX_PLY + 8],
-            after_null: vec![false; MAX_PLY + 8],
-            excluded: vec![None; MAX_PLY + 8],
-            root_depth: 0,
-            lmr: lmr_table(params.lmr_base, params.lmr_divisor),
-            eval_cache: vec![None; EVAL_CACHE_SIZE],
+            stack: SearchStack::new(),
+            lmr: state.lmr,
+            eval_cache: state.eval_cache,
             correction,
+            parked_correction,
             root_moves: root_moves
                 .iter()
                 .map(|&m| RootMove {
                     m,
                     score: -INFINITE,
-                    previous_score: -INFINITE,
                     pv: vec![m],
                     seldepth: 0,
-                    nodes: 0,
                 })
                 .collect(),
         }
     }
 
-    /// What this worker learnt about move order, for the next search of the game.
-    pub fn into_histories(self) -> MoveHistories {
-        MoveHistories {
+    /// What this worker learnt, for the thread's next search.
+    pub fn into_state(self) -> ThreadState {
+        ThreadState {
             history: self.history,
-            continuation: self.continuation,
-            correction: self.correction,
+            correction: self.correction.or(self.parked_correction),
+            eval_cache: self.eval_cache,
+            lmr: self.lmr,
         }
     }
 
@@ -223,7 +129,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// Publishes the node count and decides whether to stop; cheap except every 256 nodes (slow games too must stop on time).
     #[inline]
-    fn should_abort(&mut self) -> bool {
+    pub(super) fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
@@ -232,33 +138,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return false;
         }
         self.flush_nodes();
-        if !self.sync_pondering() {
-            let out_of_time = self.limits.clock.as_ref().is_some_and(|c| c.hard_expired());
-            let out_of_nodes = self
-                .limits
-                .nodes
-                .is_some_and(|n| self.shared_nodes.load(Ordering::Relaxed) >= n);
-            if out_of_time || out_of_nodes {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted = self
+            .control
+            .must_stop(self.shared_nodes.load(Ordering::Relaxed));
         self.aborted
-    }
-
-    /// Whether the search is still pondering; at `ponderhit` the move's own time starts.
-    pub fn sync_pondering(&mut self) -> bool {
-        let pondering = self
-            .limits
-            .pondering
-            .is_some_and(|p| p.load(Ordering::Relaxed));
-        if self.limits.was_pondering && !pondering {
-            if let Some(c) = self.limits.clock.as_mut() {
-                c.restart();
-            }
-        }
-        self.limits.was_pondering = pondering;
-        pondering
     }
 
     pub fn flush_nodes(&mut self) {
@@ -271,7 +154,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// The static evaluation, remembered by position key: the same position is evaluated again
     /// and again (main search, quiescence, re-searches), and evaluation is a pure function of it.
     #[inline]
-    fn static_eval(&mut self) -> Score {
+    pub(super) fn static_eval(&mut self) -> Score {
         let (key, slot) = self.eval_cache_slot();
         if let Some((cached_key, score)) = self.eval_cache[slot] {
             if cached_key == key {
@@ -285,14 +168,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// The position's key (salted) and its slot in the evaluation cache.
     #[inline(always)]
-    fn eval_cache_slot(&self) -> (u64, usize) {
+    pub(super) fn eval_cache_slot(&self) -> (u64, usize) {
         let key = self.game.key() ^ self.salt;
         (key, (key as usize) & (EVAL_CACHE_SIZE - 1))
     }
 
     /// `raw` with the learnt correction, where the game searches with one.
     #[inline(always)]
-    fn corrected(&self, raw: Score) -> Score {
+    pub(super) fn corrected(&self, raw: Score) -> Score {
         match &self.correction {
             Some(c) => c.corrected(self.game.to_move(), self.game.correction_key(), raw),
             None => raw,
@@ -301,33 +184,16 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// The static evaluation with the learnt correction, where the game searches with one.
     #[inline]
-    fn corrected_eval(&mut self) -> Score {
+    pub(super) fn corrected_eval(&mut self) -> Score {
         let raw = self.static_eval();
         self.corrected(raw)
-    }
-
-    /// Lazy evaluation: the corrected cheap estimate, when it lies so far outside the window
-    /// (by the game's `lazy_eval_margin`) that the full evaluation would not change what
-    /// quiescence does with it. A full score already cached is never replaced by an estimate.
-    #[inline]
-    fn lazy_estimate(&mut self, alpha: Score, beta: Score) -> Option<Score> {
-        let margin = self.params.lazy_eval_margin;
-        if margin == Score::MAX {
-            return None;
-        }
-        let (key, slot) = self.eval_cache_slot();
-        if matches!(self.eval_cache[slot], Some((cached, _)) if cached == key) {
-            return None;
-        }
-        let estimate = self.corrected(self.persp.estimate(self.eval, &self.game)?);
-        (estimate - margin >= beta || estimate + margin <= alpha).then_some(estimate)
     }
 
     /// Teaches the correction history what a search of `depth` plies found here: `score` of
     /// bound `bound` where the corrected static evaluation said `static_eval`. A bound on the
     /// wrong side of the evaluation says nothing about its error, and a noisy best move's gain
     /// is not the evaluation's to foresee.
-    fn learn_correction(
+    pub(super) fn learn_correction(
         &mut self,
         depth: i32,
         score: Score,
@@ -352,21 +218,21 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// The side of the seat to move.
     #[inline(always)]
-    fn mover_side(&self) -> Seat {
+    pub(super) fn mover_side(&self) -> Seat {
         self.persp.side(self.game.to_move())
     }
 
     /// Whether the side to move plays for the root.
     #[inline(always)]
-    fn root_to_move(&self) -> bool {
+    pub(super) fn root_to_move(&self) -> bool {
         self.mover_side() == self.persp.side(self.persp.root())
     }
 
     /// A draw as the searching side sees it: `contempt` below even for the side the engine
     /// plays (the root's side), as much above it for the opponents.
     #[inline]
-    fn draw_score(&self) -> Score {
-        let c = self.game.contempt();
+    pub(super) fn draw_score(&self) -> Score {
+        let c = self.params.contempt;
         if self.root_to_move() {
             -c
         } else {
@@ -375,7 +241,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     }
 
     /// The root's loss, seen by the side to move.
-    fn root_lost_score(&self, ply: usize) -> Score {
+    pub(super) fn root_lost_score(&self, ply: usize) -> Score {
         if self.root_to_move() {
             mated_in(ply)
         } else {
@@ -383,7 +249,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
-    fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
+    pub(super) fn outcome_score(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Draw(seats) if seats.contains(self.persp.root()) => self.draw_score(),
             // A draw the root is not part of is a loss for it.
@@ -396,7 +262,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// The score of a child node, from the side that moved into it: negated only where the
     /// side to move changed (consecutive coalition plies in paranoid search keep their sign).
     #[inline(always)]
-    fn child(
+    pub(super) fn child(
         &mut self,
         parent_side: Seat,
         depth: i32,
@@ -413,7 +279,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     }
 
     #[inline(always)]
-    fn child_quiescence(
+    pub(super) fn child_quiescence(
         &mut self,
         parent_side: Seat,
         ply: usize,
@@ -429,7 +295,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// The side to move has no move and withdraws: the game goes on from the same depth (a
     /// withdrawal is not a move). A game that cannot withdraw counts it as a draw.
-    fn after_withdrawal(
+    pub(super) fn after_withdrawal(
         &mut self,
         depth: Option<i32>,
         ply: usize,
@@ -453,7 +319,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
 
     /// Where the side to move's history table starts.
     #[inline(always)]
-    fn history_offset(&self) -> usize {
+    pub(super) fn history_offset(&self) -> usize {
         if self.seat_history {
             self.game.to_move() as usize * G::HISTORY_SLOTS
         } else {
@@ -461,31 +327,47 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         }
     }
 
-    /// Where the continuation row of the move `back` plies before the node at `ply` starts
-    /// (1 or 2), if the game keeps continuation histories and there was such a move.
+    /// What every node does first: clears its line, counts itself, and scores it at once
+    /// where the search ends here (stopped, game decided, the root player out, a repetition
+    /// when `repetitions` are looked for, a draw by rule, the deepest ply).
     #[inline(always)]
-    fn continuation_row(&self, ply: usize, back: usize) -> Option<usize> {
-        if self.continuation.is_empty() || ply < back {
-            return None;
+    pub(super) fn enter_node(&mut self, ply: usize, repetitions: bool) -> Option<Score> {
+        self.stack[ply].pv.clear();
+        if self.should_abort() {
+            return Some(DRAW);
         }
-        let slot = self.played[ply - back];
-        (slot != NO_SLOT).then(|| ((back - 1) * G::PIECE_TO_SLOTS + slot) * G::PIECE_TO_SLOTS)
-    }
-
-    /// The continuation rows of the node at `ply` (empty where there is none).
-    #[inline(always)]
-    fn continuation_rows(&self, rows: [Option<usize>; 2]) -> [&[i16]; 2] {
-        rows.map(|r| r.map_or(&[][..], |o| &self.continuation[o..o + G::PIECE_TO_SLOTS]))
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(o) = self.game.decided() {
+            return Some(self.outcome_score(o, ply));
+        }
+        if self.persp.root_out(&self.game) {
+            return Some(self.root_lost_score(ply));
+        }
+        if repetitions {
+            if let Some(cycle) = self.repetition() {
+                return Some(match self.game.repetition_outcome(cycle) {
+                    Some(o) => self.outcome_score(o, ply),
+                    None => self.draw_score(),
+                });
+            }
+        }
+        if self.game.drawn_by_rule() {
+            return Some(self.draw_score());
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.static_eval());
+        }
+        None
     }
 
     /// A repetition inside the search tree, or a third occurrence counting the game before:
     /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
-    fn repetition(&self) -> Option<usize> {
+    pub(super) fn repetition(&self) -> Option<usize> {
         crate::core::path_repetition(&self.game, &self.keys, self.root_index)
     }
 
     #[inline]
-    fn play(&mut self, m: G::Move) -> G::Undo {
+    pub(super) fn play(&mut self, m: G::Move) -> G::Undo {
         self.keys.push(self.game.key());
         let undo = self.game.make(m);
         // The child probes the table after its draw and repetition tests: start the load now.
@@ -494,690 +376,25 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     }
 
     #[inline]
-    fn take_back(&mut self, m: G::Move, undo: G::Undo) {
+    pub(super) fn take_back(&mut self, m: G::Move, undo: G::Undo) {
         self.game.unmake(m, undo);
         self.keys.pop();
     }
 
     /// Whether `m` leaves the opponent in check (or whatever the game finds urgent).
-    fn gives_check(&mut self, m: G::Move) -> bool {
+    pub(super) fn gives_check(&mut self, m: G::Move) -> bool {
         let undo = self.game.make(m);
         let check = self.game.urgent();
         self.game.unmake(m, undo);
         check
     }
 
-    fn tt_move(&self, bits: u32, moves: &MoveList<G::Move>) -> Option<G::Move> {
+    pub(super) fn tt_move(&self, bits: u32, moves: &MoveList<G::Move>) -> Option<G::Move> {
         if bits == 0 {
             return None;
         }
         let m = G::Move::from_bits(bits);
         // A hash collision may hand us a move of another position: only trust a legal one.
         moves.contains(&m).then_some(m)
-    }
-
-    fn set_pv(&mut self, ply: usize, m: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(m);
-        line.extend_from_slice(&tail[0]);
-    }
-
-    /// Searches every root move from `first` on (MultiPV skips the lines already chosen).
-    pub fn search_root(
-        &mut self,
-        depth: i32,
-        mut alpha: Score,
-        beta: Score,
-        first: usize,
-    ) -> Score {
-        let mut best = -INFINITE;
-        self.seldepth = 0;
-        self.root_depth = depth;
-        let in_check = self.game.urgent();
-        let side = self.mover_side();
-        for i in first..self.root_moves.len() {
-            let m = self.root_moves[i].m;
-            let noisy = self.game.is_noisy(m);
-            if !self.continuation.is_empty() {
-                self.played[0] = self.game.piece_to_slot(m);
-            }
-            let nodes_before = self.nodes + self.unflushed;
-            let undo = self.play(m);
-            let gives_check = self.game.urgent();
-            let new_depth = depth - 1;
-            let mut score;
-            if i == first {
-                score = self.child(side, new_depth, 1, alpha, beta, false);
-            } else {
-                let reduce = if depth >= self.params.lmr_min_depth
-                    && i >= first + 3
-                    && !noisy
-                    && !in_check
-                    && !gives_check
-                {
-                    1
-                } else {
-                    0
-                };
-                score = self.child(side, new_depth - reduce, 1, alpha, alpha + 1, true);
-                if score > alpha && reduce > 0 {
-                    score = self.child(side, new_depth, 1, alpha, alpha + 1, true);
-                }
-                if score > alpha && score < beta {
-                    score = self.child(side, new_depth, 1, alpha, beta, false);
-                }
-            }
-            self.take_back(m, undo);
-            let spent = self.nodes + self.unflushed - nodes_before;
-            let rm = &mut self.root_moves[i];
-            rm.nodes += spent;
-            if self.aborted {
-                return best;
-            }
-            if i == first || score > alpha {
-                rm.score = score;
-                rm.seldepth = self.seldepth;
-                rm.pv.clear();
-                rm.pv.push(m);
-                rm.pv.extend_from_slice(&self.pv[1]);
-            } else {
-                rm.score = -INFINITE;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        // Best first; a stable sort keeps the previous order among equals.
-        self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        if let Some(rm) = self.root_moves.get(first) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > -INFINITE && rm.score > -INFINITE {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            if first == 0 {
-                self.tt.store(
-                    self.game.key() ^ self.salt,
-                    0,
-                    rm.m.to_bits(),
-                    best,
-                    depth,
-                    bound,
-                );
-            }
-        }
-        best
-    }
-
-    /// Principal variation search below the root.
-    pub fn search(
-        &mut self,
-        mut depth: i32,
-        ply: usize,
-        mut alpha: Score,
-        mut beta: Score,
-        cut_node: bool,
-    ) -> Score {
-        let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
-        if self.should_abort() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = self.game.decided() {
-            return self.outcome_score(o, ply);
-        }
-        if self.persp.root_out(&self.game) {
-            return self.root_lost_score(ply);
-        }
-        if let Some(cycle) = self.repetition() {
-            return match self.game.repetition_outcome(cycle) {
-                Some(o) => self.outcome_score(o, ply),
-                None => self.draw_score(),
-            };
-        }
-        if self.game.drawn_by_rule() {
-            return self.draw_score();
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
-        }
-        // Mate distance pruning: no line from here beats a mate already found nearer the root.
-        // The side to move wins one move from now at best, unless being stuck can win at once.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + usize::from(!G::STUCK_CAN_WIN)));
-        if alpha >= beta {
-            return alpha;
-        }
-        let in_check = self.game.urgent();
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiescence(ply, alpha, beta);
-        }
-
-        let params = self.params;
-        let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
-        let probe = self.tt.probe(key, ply);
-        // A singular-extension search of this node leaves one move out: its stored score is
-        // not this search's.
-        let excluded = self.excluded[ply];
-        if let Some(p) = probe {
-            if !pv_node && excluded.is_none() && p.depth >= depth {
-                let fits = match p.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => p.score >= beta,
-                    Bound::Upper => p.score <= alpha,
-                };
-                if fits {
-                    return p.score;
-                }
-            }
-        }
-
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.corrected_eval()
-        };
-        self.static_evals[ply] = static_eval;
-        // A stored bound on the true score sharpens the static guess for pruning decisions.
-        let eval = match probe {
-            Some(p) if !in_check && p.score.abs() < MATE_BOUND => match p.bound {
-                Bound::Lower if p.score > static_eval => p.score,
-                Bound::Upper if p.score < static_eval => p.score,
-                Bound::Exact => p.score,
-                _ => static_eval,
-            },
-            _ => static_eval,
-        };
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
-
-        if !pv_node && !in_check && excluded.is_none() {
-            // Reverse futility: far above beta with little depth left.
-            let margin = params.reverse_futility_margin * depth
-                - if improving {
-                    params.reverse_futility_improving
-                } else {
-                    0
-                };
-            if depth <= params.reverse_futility_max_depth
-                && eval - margin >= beta
-                && eval.abs() < MATE_BOUND
-            {
-                return eval;
-            }
-            // Null move: if passing still holds beta, a real move surely does.
-            if depth >= params.null_move_min_depth
-                && eval >= beta
-                && !self.after_null[ply]
-                && self.game.null_move_allowed()
-            {
-                let r = params.null_move_base
-                    + depth / params.null_move_depth_divisor
-                    + ((eval - beta) / params.null_move_eval_divisor)
-                        .min(params.null_move_eval_max);
-                let position_key = self.game.key();
-                if let Some(undo) = self.game.make_null() {
-                    self.keys.push(position_key);
-                    self.after_null[ply + 1] = true;
-                    self.played[ply] = NO_SLOT;
-                    let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
-                    self.after_null[ply + 1] = false;
-                    self.keys.pop();
-                    self.game.unmake_null(undo);
-                    if self.aborted {
-                        return DRAW;
-                    }
-                    if score >= beta {
-                        return if score >= MATE_BOUND { beta } else { score };
-                    }
-                }
-            }
-            if depth >= params.probcut_min_depth && beta.abs() < MATE_BOUND {
-                if let Some(score) = self.probcut(probe, static_eval, depth, ply, beta, cut_node) {
-                    return score;
-                }
-            }
-        }
-
-        let mut moves = MoveList::new();
-        self.game.generate(Scope::All, &mut moves);
-        if moves.is_empty() {
-            return match self.game.no_moves() {
-                NoMoves::Ends(o) => self.outcome_score(o, ply),
-                NoMoves::Withdraws => self.after_withdrawal(Some(depth), ply, alpha, beta),
-            };
-        }
-        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
-        // Without a hash move this node was never searched: a shallower look is enough.
-        if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
-            depth -= 1;
-        }
-        let killers = self.killers[ply];
-        let history_offset = self.history_offset();
-        let continuation_rows = [self.continuation_row(ply, 1), self.continuation_row(ply, 2)];
-        let with_continuation = !self.continuation.is_empty();
-        let mut entries = MoveList::new();
-        let mut picker = MovePicker::new(
-            &mut entries,
-            &self.game,
-            &moves,
-            tt_move,
-            &killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            self.continuation_rows(continuation_rows),
-            &self.capture_history,
-            true,
-        );
-
-        let original_alpha = alpha;
-        let mut best_score = -INFINITE;
-        let mut best_move: Option<G::Move> = None;
-        let mut searched = 0usize;
-        let mut quiets_tried: MoveList<G::Move> = MoveList::new();
-        let mut noisy_tried: MoveList<G::Move> = MoveList::new();
-        let late_move_limit =
-            (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
-
-        while let Some(m) = picker.next_move() {
-            if Some(m) == excluded {
-                continue;
-            }
-            let noisy = self.game.is_noisy(m);
-            if !pv_node && !in_check && best_score > -MATE_BOUND {
-                if !noisy {
-                    let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
-                    let futile = depth <= params.futility_max_depth
-                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
-                    // A quiet check can start a mating attack that no static margin foresees.
-                    if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
-                        continue;
-                    }
-                } else if depth <= params.see_prune_max_depth {
-                    let threshold = -params.see_prune_margin * depth;
-                    // The picker's test at 0 already answers a threshold at or below 0.
-                    let passes = (threshold <= 0 && picker.won_exchange())
-                        || self.game.see_at_least(m, threshold);
-                    if !passes && (params.prune_noisy_checks || !self.gives_check(m)) {
-                        continue;
-                    }
-                }
-            }
-            let piece_to = if with_continuation {
-                self.game.piece_to_slot(m)
-            } else {
-                NO_SLOT
-            };
-            let history_score = if noisy {
-                0
-            } else if with_continuation {
-                self.history[history_offset + self.game.history_slot(m)]
-                    + continuation_score(self.continuation_rows(continuation_rows), piece_to)
-            } else {
-                self.history[history_offset + self.game.history_slot(m)]
-            };
-            let mut extension = 0;
-            if Some(m) == tt_move && depth >= params.singular_min_depth && excluded.is_none() {
-                match self.singular(probe, m, depth, ply, beta, cut_node) {
-                    Singular::Extend => extension = 1,
-                    Singular::Cut(score) => return score,
-                    Singular::No => {}
-                }
-                if self.aborted {
-                    return DRAW;
-                }
-            }
-            self.played[ply] = piece_to;
-            let undo = self.play(m);
-            self.after_null[ply + 1] = false;
-            let gives_check = self.game.urgent();
-            let new_depth = depth - 1 + extension;
-            let mut score;
-            if searched == 0 {
-                score = self.child(side, new_depth, ply + 1, alpha, beta, false);
-            } else {
-                let mut r = 0;
-                if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
-                    r += cut_node as i32 + (!improving) as i32;
-                    r -= pv_node as i32 + gives_check as i32;
-                    r -= history_score / params.lmr_history_divisor;
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                score = self.child(side, new_depth - r, ply + 1, alpha, alpha + 1, true);
-                if score > alpha && r > 0 {
-                    score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = self.child(side, new_depth, ply + 1, alpha, beta, false);
-                }
-            }
-            self.take_back(m, undo);
-            if self.aborted {
-                return DRAW;
-            }
-            searched += 1;
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    if pv_node {
-                        self.set_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-            if !noisy {
-                quiets_tried.push(m);
-            } else {
-                noisy_tried.push(m);
-            }
-        }
-
-        if let Some(bm) = best_move {
-            if best_score >= beta && !self.capture_history.is_empty() {
-                self.update_capture_history(bm, &noisy_tried, depth);
-            }
-            if best_score >= beta && !self.game.is_noisy(bm) {
-                let k = &mut self.killers[ply];
-                if k[0] != Some(bm) {
-                    k[1] = k[0];
-                    k[0] = Some(bm);
-                }
-                let bonus =
-                    (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
-                let slot = history_offset + self.game.history_slot(bm);
-                update_history(&mut self.history[slot], bonus);
-                for &q in quiets_tried.iter() {
-                    if q != bm {
-                        let slot = history_offset + self.game.history_slot(q);
-                        update_history(&mut self.history[slot], -bonus);
-                    }
-                }
-                for row in continuation_rows.into_iter().flatten() {
-                    let slot = row + self.game.piece_to_slot(bm);
-                    update_continuation(&mut self.continuation[slot], bonus);
-                    for &q in quiets_tried.iter() {
-                        if q != bm {
-                            let slot = row + self.game.piece_to_slot(q);
-                            update_continuation(&mut self.continuation[slot], -bonus);
-                        }
-                    }
-                }
-            }
-        }
-        if excluded.is_some() {
-            // Only the left-out move was legal: the others stay below any bound.
-            return if searched == 0 { alpha } else { best_score };
-        }
-        let bound = Bound::of_result(best_score, original_alpha, beta);
-        if !in_check {
-            self.learn_correction(depth, best_score, bound, static_eval, best_move);
-        }
-        self.tt.store(
-            key,
-            ply,
-            best_move.map_or(0, |m| m.to_bits()),
-            best_score,
-            depth,
-            bound,
-        );
-        best_score
-    }
-
-    /// After a cut-off by `best`: the noisy moves tried before it failed, and it (if noisy) did.
-    fn update_capture_history(&mut self, best: G::Move, tried: &MoveList<G::Move>, depth: i32) {
-        let params = self.params;
-        let bonus = (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
-        if self.game.is_noisy(best) {
-            let slot = self.game.piece_to_slot(best);
-            update_history(&mut self.capture_history[slot], bonus);
-        }
-        for &m in tried.iter() {
-            if m != best {
-                let slot = self.game.piece_to_slot(m);
-                update_history(&mut self.capture_history[slot], -bonus);
-            }
-        }
-    }
-
-    /// ProbCut: a noisy move that beats beta by a margin in a search four plies shallower
-    /// almost surely beats beta in the full one. The node's score if one does.
-    fn probcut(
-        &mut self,
-        probe: Option<super::tt::Probe>,
-        static_eval: Score,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-    ) -> Option<Score> {
-        let probcut_beta = beta + self.params.probcut_margin;
-        // A stored search nearly as deep already says the margin is not reached.
-        if probe.is_some_and(|p| p.depth >= depth - 3 && p.score < probcut_beta) {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        self.game.generate(Scope::Noisy, &mut moves);
-        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
-        let no_killers = [None, None];
-        let history_offset = self.history_offset();
-        let mut entries = MoveList::new();
-        let mut picker = MovePicker::new(
-            &mut entries,
-            &self.game,
-            &moves,
-            tt_move,
-            &no_killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            [&[], &[]],
-            &self.capture_history,
-            true,
-        );
-        let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
-        while let Some(m) = picker.next_move() {
-            if !self.game.see_at_least(m, probcut_beta - static_eval) {
-                continue;
-            }
-            if !self.continuation.is_empty() {
-                self.played[ply] = self.game.piece_to_slot(m);
-            }
-            let undo = self.play(m);
-            self.after_null[ply + 1] = false;
-            let mut score = self.child_quiescence(side, ply + 1, probcut_beta - 1, probcut_beta);
-            if score >= probcut_beta {
-                score = self.child(
-                    side,
-                    depth - 4,
-                    ply + 1,
-                    probcut_beta - 1,
-                    probcut_beta,
-                    !cut_node,
-                );
-            }
-            self.take_back(m, undo);
-            if self.aborted {
-                return Some(DRAW);
-            }
-            if score >= probcut_beta {
-                self.tt
-                    .store(key, ply, m.to_bits(), score, depth - 3, Bound::Lower);
-                return Some(score);
-            }
-        }
-        None
-    }
-
-    /// Is the hash move `m` singular, every other move at least `singular_margin` per ply below
-    /// its stored lower bound (searched to half the depth without it)? Then it is extended; if
-    /// instead another move also beats beta there, the node is cut.
-    fn singular(
-        &mut self,
-        probe: Option<super::tt::Probe>,
-        m: G::Move,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-    ) -> Singular {
-        let params = self.params;
-        let Some(p) = probe else {
-            return Singular::No;
-        };
-        if p.bound == Bound::Upper
-            || p.depth < depth - params.singular_tt_depth
-            || p.score.abs() >= MATE_BOUND
-            || ply as i32 >= 2 * self.root_depth
-        {
-            return Singular::No;
-        }
-        let singular_beta = p.score - params.singular_margin * depth;
-        self.excluded[ply] = Some(m);
-        let score = self.search(
-            (depth - 1) / 2,
-            ply,
-            singular_beta - 1,
-            singular_beta,
-            cut_node,
-        );
-        self.excluded[ply] = None;
-        if score < singular_beta {
-            Singular::Extend
-        } else if singular_beta >= beta {
-            Singular::Cut(singular_beta)
-        } else {
-            Singular::No
-        }
-    }
-
-    /// Resolves captures (and check evasions) until the position is quiet.
-    fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
-        let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
-        if self.should_abort() {
-            return DRAW;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = self.game.decided() {
-            return self.outcome_score(o, ply);
-        }
-        if self.persp.root_out(&self.game) {
-            return self.root_lost_score(ply);
-        }
-        if self.game.drawn_by_rule() {
-            return self.draw_score();
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
-        }
-        let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
-        let probe = self.tt.probe(key, ply);
-        if let Some(p) = probe {
-            let fits = match p.bound {
-                Bound::Exact => true,
-                Bound::Lower => p.score >= beta,
-                Bound::Upper => p.score <= alpha,
-            };
-            if fits && !pv_node {
-                return p.score;
-            }
-        }
-        let in_check = self.game.urgent();
-        let mut best = -INFINITE;
-        if !in_check {
-            let stand_pat = match self.lazy_estimate(alpha, beta) {
-                Some(estimate) => estimate,
-                None => self.corrected_eval(),
-            };
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-        }
-        let mut moves = MoveList::new();
-        self.game
-            .generate(if in_check { Scope::All } else { Scope::Noisy }, &mut moves);
-        if moves.is_empty() {
-            if !in_check {
-                return best;
-            }
-            return match self.game.no_moves() {
-                NoMoves::Ends(o) => self.outcome_score(o, ply),
-                NoMoves::Withdraws => self.after_withdrawal(None, ply, alpha, beta),
-            };
-        }
-        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
-        let no_killers = [None, None];
-        let mut entries = MoveList::new();
-        let history_offset = self.history_offset();
-        let mut picker = MovePicker::new(
-            &mut entries,
-            &self.game,
-            &moves,
-            tt_move,
-            &no_killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            [&[], &[]],
-            &self.capture_history,
-            false,
-        );
-        let original_alpha = alpha;
-        let mut best_move = None;
-        while let Some(m) = picker.next_move() {
-            if !in_check
-                && !self.game.see_at_least(m, 0)
-                && (self.params.prune_noisy_checks || !self.gives_check(m))
-            {
-                continue;
-            }
-            let undo = self.play(m);
-            let score = self.child_quiescence(side, ply + 1, alpha, beta);
-            self.take_back(m, undo);
-            if self.aborted {
-                return DRAW;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = Some(m);
-                    if pv_node {
-                        self.set_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-        }
-        let bound = Bound::of_result(best, original_alpha, beta);
-        self.tt.store(
-            key,
-            ply,
-            best_move.map_or(0, |m| m.to_bits()),
-            best,
-            0,
-            bound,
-        );
-        best
     }
 }

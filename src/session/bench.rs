@@ -2,7 +2,7 @@
 //! node total is a signature: any change to search or evaluation that alters it shows.
 
 use super::{SearchControl, Variant, VariantError};
-use crate::search::{SearchLimits, SearchOptions, TranspositionTable};
+use crate::search::{SearchLimits, SearchOptions, Searcher};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -42,7 +42,7 @@ pub fn run_bench(
     let start = Instant::now();
     for (i, text) in positions.iter().enumerate() {
         session.set_position(Some(text), &[])?;
-        let table = Arc::new(TranspositionTable::new(16));
+        let table = Arc::new(Searcher::new(16));
         let control = SearchControl::new();
         let outcome = session.search(&limits, &options, &table, &control, &mut |_| {})?;
         total += outcome.nodes;

@@ -358,7 +358,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             root_moves,
             limits,
             options,
-            table,
+            searcher: table,
             stop: &control.stop,
             pondering: &control.pondering,
         };

@@ -1,8 +1,8 @@
-//! The hash table a front end's searches share: made, resized (`Hash`) and cleared
-//! (`ucinewgame`, `Clear Hash`) here only, so that what a search keeps between searches has
-//! one owner.
+//! The searcher a front end's searches share (the hash table and each search thread's state):
+//! made, resized (`Hash`) and cleared (`ucinewgame`, `Clear Hash`) here only, so that what a
+//! search keeps between searches has one owner.
 
-use crate::search::{SharedTable, TranspositionTable};
+use crate::search::{Searcher, SharedTable};
 use std::sync::Arc;
 
 /// A front end's table, sized in MiB.
@@ -13,7 +13,7 @@ pub struct SearchTable {
 impl SearchTable {
     pub fn new(megabytes: usize) -> SearchTable {
         SearchTable {
-            shared: Arc::new(TranspositionTable::new(megabytes)),
+            shared: Arc::new(Searcher::new(megabytes)),
         }
     }
 
@@ -21,8 +21,8 @@ impl SearchTable {
     pub fn resize(&mut self, megabytes: usize) {
         // Drop the old table first so both never live at once (a search holding a handle
         // has been joined before any resize).
-        self.shared = Arc::new(TranspositionTable::new(1));
-        self.shared = Arc::new(TranspositionTable::new(megabytes));
+        self.shared = Arc::new(Searcher::new(1));
+        self.shared = Arc::new(Searcher::new(megabytes));
     }
 
     /// Forgets every entry (a new game, or scores from another evaluator).

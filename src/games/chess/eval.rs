@@ -7,7 +7,7 @@ use super::bitboard::{bit, squares, Bitboard, FILE_A, FILE_H, RANK_1};
 use super::pawns;
 use super::position::Position;
 use super::rules::Rules;
-use super::types::{file_of, rank_of, Color, Role, Square, ROLES};
+use super::types::{file_of, rank_of, Color, Role, Square};
 pub use super::weights::Pair;
 use super::weights::{index, Weights, FORTY_MATERIAL};
 use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
@@ -713,31 +713,6 @@ impl Evaluator<Position> for ChessEval {
         };
         self.for_side_to_move(pos, white, phase)
     }
-
-    /// Material and tempo only: the terms that move the score most, at a fraction of the cost.
-    #[inline]
-    fn estimate(&self, pos: &Position) -> Option<Score> {
-        if self.material_only {
-            return None;
-        }
-        let (white, phase) = material_and_phase(pos, self.weights);
-        Some(self.for_side_to_move(pos, taper(white, phase), phase))
-    }
-}
-
-/// White-minus-black material and the phase: what moves the score most, counted without
-/// visiting a single square.
-#[inline(always)]
-fn material_and_phase(pos: &Position, weights: &Weights) -> (Pair, i32) {
-    let mut total = Pair::default();
-    let mut phase = 0;
-    for role in ROLES {
-        let n = pos.pieces(Color::White, role).count_ones() as i32;
-        let m = pos.pieces(Color::Black, role).count_ones() as i32;
-        phase += PHASE_WEIGHT[role.index()] * (n + m);
-        total += weights.get(index::MATERIAL + role.index()) * (n - m);
-    }
-    (total, phase.min(24))
 }
 
 #[cfg(test)]
@@ -751,40 +726,6 @@ mod tests {
     fn eval_fen(fen: &str) -> Score {
         let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");
         ChessEval::default().evaluate(&pos)
-    }
-
-    #[test]
-    fn the_lazy_estimate_is_the_material_term_and_tempo() {
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
-        ] {
-            let pos = Position::from_fen(fen, Rules::Orthodox).expect("valid FEN");
-            let eval = ChessEval::default();
-            let b = breakdown_with(&pos, eval.weights);
-            let material = taper(
-                b.terms[0][Term::Material as usize] - b.terms[1][Term::Material as usize],
-                b.phase,
-            );
-            let ours = match pos.side_to_move() {
-                Color::White => material,
-                Color::Black => -material,
-            };
-            let tempo = taper(eval.weights.get(index::TEMPO), b.phase);
-            assert_eq!(eval.estimate(&pos), Some(ours + tempo), "{fen}");
-        }
-        let material_only = ChessEval {
-            material_only: true,
-            ..ChessEval::default()
-        };
-        let start = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Rules::Orthodox,
-        )
-        .expect("valid FEN");
-        assert_eq!(material_only.estimate(&start), None);
     }
 
     #[test]

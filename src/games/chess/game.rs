@@ -111,12 +111,6 @@ impl Game for Position {
     fn history_slot(&self, m: ChessMove) -> usize {
         m.from() as usize * 64 + m.to() as usize
     }
-    /// Fourteen pieces (seven roles of each colour) by 64 squares.
-    const PIECE_TO_SLOTS: usize = 14 * 64;
-    #[inline(always)]
-    fn piece_to_slot(&self, m: ChessMove) -> usize {
-        self.piece_at(m.from()).map_or(0, |p| p.index()) * 64 + m.to() as usize
-    }
     fn make_null(&mut self) -> Option<Undo> {
         Some(Position::make_null(self))
     }

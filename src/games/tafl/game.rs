@@ -4,7 +4,9 @@ use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE
 use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
 use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
-use crate::core::{Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat};
+use crate::core::{
+    Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat,
+};
 
 /// Is `sq` on an open line from the king to an escape square (so a piece there blocks it)?
 fn blocks_escape_line(pos: &TaflPosition, king: Square, sq: Square) -> bool {
@@ -30,9 +32,6 @@ fn blocks_escape_line(pos: &TaflPosition, king: Square, sq: Square) -> bool {
         }
     })
 }
-
-/// How much worse than even a draw counts for the engine's own side.
-const CONTEMPT: Score = 100;
 
 impl TaflPosition {
     /// Could an attacker reach the empty square `sq` this move?
@@ -89,6 +88,12 @@ impl Game for TaflPosition {
     type Move = TaflMove;
     type Undo = Undo;
     const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
+    /// With contempt: tafl games are long and a repetition is easy to fall into, so whichever
+    /// side the engine plays, it presses on rather than repeat.
+    const SEARCH: SearchParams = SearchParams {
+        contempt: 100,
+        ..SearchParams::CHESS
+    };
 
     fn seats(&self) -> usize {
         2
@@ -135,11 +140,6 @@ impl Game for TaflPosition {
     }
     fn reversible_plies(&self) -> usize {
         self.plies_since_capture() as usize
-    }
-    /// Tafl games are long and a repetition is easy to fall into: whichever side the engine
-    /// plays, it presses on rather than repeat.
-    fn contempt(&self) -> Score {
-        CONTEMPT
     }
     /// The attackers facing an open line from king to gate, or the defenders facing the
     /// king's capture, must answer now: extend and never prune.

@@ -23,9 +23,11 @@ impl Game for TakeawayPosition {
     type Move = TakeawayMove;
     type Undo = TakeawayPosition;
     const HISTORY_SLOTS: usize = 16;
-    const SEARCH: SearchParams = SearchParams::EXACT;
-    /// A capped player facing one other ends the game by the scores, and may win it.
-    const STUCK_CAN_WIN: bool = true;
+    /// Exact, and a capped player facing one other ends the game by the scores, and may win it.
+    const SEARCH: SearchParams = SearchParams {
+        stuck_can_win: true,
+        ..SearchParams::EXACT
+    };
 
     fn seats(&self) -> usize {
         self.seat_count()

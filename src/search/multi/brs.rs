@@ -20,12 +20,14 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::table::{Known, NodeTable};
-use super::{deepen, legal_moves, static_order, Budget, Iteration};
+use super::{deepen_in_threads, legal_moves, static_order, Budget, Iteration};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
     DRAW, INFINITE, MAX_PLY, MAX_SEATS,
 };
+use crate::search::limits::MultiplayerSearch;
+use crate::search::node_table::{Known, NodeTable};
+use crate::search::searcher::NodeTableOwner;
 use crate::search::Bound;
 use crate::search::{leaf_scores, Report, SearchRequest, SearchResult};
 
@@ -49,7 +51,7 @@ struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     root: Seat,
     plus: bool,
     pv: Vec<Vec<G::Move>>,
-    table: &'a mut NodeTable,
+    table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
 }
@@ -582,16 +584,24 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let game = request.game.clone();
     let root = game.to_move();
     let leaf = |pv: &[G::Move]| leaf_scores(&game, pv, eval);
-    // Allocated once: every iteration starts from what the previous ones learnt.
-    let mut table = NodeTable::with_bytes(request.table.size_bytes());
-    let mut order = MoveOrder::new(&game);
-    let mut path = PathKeys::new(request.history);
-    deepen(
+    // Kept by the searcher: every iteration, and every search after this one, starts from
+    // what the previous ones learnt.
+    let owner = NodeTableOwner {
+        algorithm: if plus {
+            MultiplayerSearch::BrsPlus
+        } else {
+            MultiplayerSearch::Brs
+        },
+        eval_salt: eval.key_salt(),
+    };
+    let table = request.searcher.take_node_table(owner);
+    let result = deepen_in_threads(
         &request,
         report,
         |it| it.score,
         &leaf,
-        |depth, budget, previous| {
+        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+        &|(order, path), depth, budget, previous| {
             let mut search = BestReply {
                 game: game.clone(),
                 eval,
@@ -599,11 +609,13 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 root,
                 plus,
                 pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &mut table,
-                order: &mut order,
-                path: &mut path,
+                table: &table,
+                order,
+                path,
             };
             search.root_iteration(depth, &root_moves, previous)
         },
-    )
+    );
+    request.searcher.put_node_table(owner, table);
+    result
 }

@@ -16,12 +16,14 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::table::{Known, NodeTable};
-use super::{deepen, legal_moves, Budget, Iteration};
+use super::{deepen_in_threads, legal_moves, Budget, Iteration};
 use crate::core::{
     mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
     MAX_PLY, MAX_SEATS,
 };
+use crate::search::limits::MultiplayerSearch;
+use crate::search::node_table::{Known, NodeTable};
+use crate::search::searcher::NodeTableOwner;
 use crate::search::{Report, SearchRequest, SearchResult};
 
 /// What all shares of a node add up to at most.
@@ -68,7 +70,7 @@ struct MaxN<'a, 'b, G: Game, E: Evaluator<G>> {
     eval: &'a E,
     budget: &'a mut Budget<'b>,
     pv: Vec<Vec<G::Move>>,
-    table: &'a mut NodeTable,
+    table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
 }
@@ -118,7 +120,7 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
             return outcome_shares(Outcome::Draw(self.game.active()), ply);
         }
         let key = self.game.key();
-        let entry = self.table.probe(key).copied();
+        let entry = self.table.probe(key);
         if let Some(e) = entry {
             if e.known == Known::Vector && e.depth as i32 >= depth {
                 return e.vector(ply, HEURISTIC_CAP);
@@ -292,26 +294,32 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let root_moves = request.root_moves.clone();
     let game = request.game.clone();
     let leaf = |_: &[G::Move]| [0; MAX_SEATS];
-    // Allocated once: every iteration starts from what the previous ones learnt.
-    let mut table = NodeTable::with_bytes(request.table.size_bytes());
-    let mut order = MoveOrder::new(&game);
-    let mut path = PathKeys::new(request.history);
-    deepen(
+    // Kept by the searcher: every iteration, and every search after this one, starts from
+    // what the previous ones learnt.
+    let owner = NodeTableOwner {
+        algorithm: MultiplayerSearch::MaxN,
+        eval_salt: eval.key_salt(),
+    };
+    let table = request.searcher.take_node_table(owner);
+    let result = deepen_in_threads(
         &request,
         report,
         report_score,
         &leaf,
-        |depth, budget, previous| {
+        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+        &|(order, path), depth, budget, previous| {
             let mut search = MaxN {
                 game: game.clone(),
                 eval,
                 budget,
                 pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &mut table,
-                order: &mut order,
-                path: &mut path,
+                table: &table,
+                order,
+                path,
             };
             search.root(depth, &root_moves, previous)
         },
-    )
+    );
+    request.searcher.put_node_table(owner, table);
+    result
 }

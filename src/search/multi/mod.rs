@@ -2,34 +2,31 @@
 //! a root-against-everyone [`super::Paranoid`] perspective): max-n ([`maxn`]) and best-reply
 //! search with its BRS+ refinement ([`brs`]).
 //!
-//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering,
-//! one `info` report per finished iteration, and the rule that the first iteration always
-//! finishes so there is a move to play. They run on the calling thread only: without a shared
-//! table, helper threads would search the same tree again.
+//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering
+//! (the two-player search's [`Control`]), one `info` report per finished iteration, and the
+//! rule that the first iteration always finishes so there is a move to play. With `Threads`
+//! above one, helper threads deepen the same root over the shared table
+//! ([`deepen_in_threads`], Lazy SMP).
 
 pub mod brs;
+#[cfg(test)]
+mod kept_table_tests;
 pub mod maxn;
 mod move_order;
 mod path;
-mod table;
 #[cfg(test)]
 mod tests;
 
+use super::control::Control;
 use super::limits::SearchLimits;
 use super::report::{Report, ReportScore, SearchResult};
-use super::timeman::{budget, SearchClock};
 use super::{pv_text, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
-    stop: &'a AtomicBool,
-    pondering: &'a AtomicBool,
-    was_pondering: bool,
-    clock: SearchClock,
-    node_limit: Option<u64>,
+    control: Control<'a>,
     pub nodes: u64,
     /// While the first iteration runs nothing stops the search: there must be a move.
     must_finish: bool,
@@ -38,15 +35,20 @@ pub(crate) struct Budget<'a> {
 
 impl<'a> Budget<'a> {
     fn new<G: Game>(request: &SearchRequest<'a, G>) -> Budget<'a> {
-        let seat = request.game.to_move() as usize;
         Budget {
-            stop: request.stop,
-            pondering: request.pondering,
-            was_pondering: request.pondering.load(Ordering::Relaxed),
-            clock: SearchClock::new(budget(request.limits, request.options, seat)),
-            node_limit: request.limits.nodes,
+            control: Control::main(request),
             nodes: 0,
             must_finish: true,
+            aborted: false,
+        }
+    }
+
+    /// A helper thread's: it stops when the main thread raises `stop`, at any depth.
+    fn helper(stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            control: Control::helper(stop),
+            nodes: 0,
+            must_finish: false,
             aborted: false,
         }
     }
@@ -58,27 +60,12 @@ impl<'a> Budget<'a> {
         if self.aborted || !self.nodes.is_multiple_of(256) || self.must_finish {
             return self.aborted;
         }
-        let out_of_time = !self.sync_pondering() && self.clock.hard_expired();
-        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        if out_of_time || out_of_nodes {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.aborted = self.control.must_stop(self.nodes);
         self.aborted
     }
 
     pub fn aborted(&self) -> bool {
         self.aborted
-    }
-
-    /// Whether the search still ponders; at `ponderhit` the move's own time starts.
-    fn sync_pondering(&mut self) -> bool {
-        let pondering = self.pondering.load(Ordering::Relaxed);
-        if self.was_pondering && !pondering {
-            self.clock.restart();
-        }
-        self.was_pondering = pondering;
-        pondering
     }
 }
 
@@ -118,7 +105,7 @@ pub(crate) fn deepen<G: Game>(
         };
         budget.must_finish = false;
         completed = depth;
-        let ms = budget.clock.elapsed().as_millis() as u64;
+        let ms = budget.control.elapsed().as_millis() as u64;
         let seat_scores = it.vector.unwrap_or_else(|| leaf_vector(&it.pv));
         report(&Report {
             depth: depth as u32,
@@ -136,20 +123,11 @@ pub(crate) fn deepen<G: Game>(
             seat_scores: Some(seat_scores[..request.game.seats()].to_vec()),
         });
         last = Some(it);
-        if budget.aborted() || request.stop.load(Ordering::Relaxed) {
-            break;
-        }
-        if !budget.sync_pondering() && budget.clock.soft_expired(0.85) {
+        if budget.aborted() || budget.control.stopped() || budget.control.soft_expired(0.85) {
             break;
         }
     }
-    // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
-    while (limits.infinite || request.pondering.load(Ordering::Relaxed))
-        && !request.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    request.stop.store(true, Ordering::Relaxed);
+    budget.control.finish(limits.infinite);
     let (best, ponder, score, vector) = match &last {
         Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
         None => (request.root_moves.first().copied(), None, 0, None),
@@ -162,6 +140,62 @@ pub(crate) fn deepen<G: Game>(
         depth: completed as u32,
         nodes: budget.nodes,
     }
+}
+
+/// One iteration of a thread with state `S`: `(state, depth, budget, previous best)`.
+pub(crate) type IterateWith<'a, S, M> =
+    dyn Fn(&mut S, i32, &mut Budget, Option<M>) -> Option<Iteration<M>> + Sync + 'a;
+
+/// Lazy SMP for max-n and best-reply search: `Threads - 1` helpers deepen the same root over
+/// the shared table (half of them a ply ahead), so the main thread finds more of its nodes
+/// there; the main thread alone keeps time, reports and chooses ([`deepen`]). Each thread
+/// has its own state (`new_state`: move order, path), made on its own thread.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn deepen_in_threads<G: Game, S>(
+    request: &SearchRequest<'_, G>,
+    report: &mut dyn FnMut(&Report),
+    report_score: ScoreForReport<G::Move>,
+    leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
+    new_state: &(dyn Fn() -> S + Sync),
+    iterate: &IterateWith<'_, S, G::Move>,
+) -> SearchResult<G::Move> {
+    let helpers = request.options.threads.max(1) - 1;
+    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..=helpers {
+            let helper_nodes = &helper_nodes;
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-helper-{id}"))
+                .stack_size(32 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut state = new_state();
+                    let mut budget = Budget::helper(request.stop);
+                    let mut previous = None;
+                    let mut depth = 1 + (id % 2) as i32;
+                    while !budget.control.stopped() && depth < MAX_PLY as i32 - 2 {
+                        match iterate(&mut state, depth, &mut budget, previous) {
+                            Some(it) => previous = Some(it.best),
+                            None => break,
+                        }
+                        depth += 1;
+                    }
+                    helper_nodes.fetch_add(budget.nodes, std::sync::atomic::Ordering::Relaxed);
+                });
+            if let Err(e) = spawned {
+                log::warn!("could not start search helper {id}: {e}");
+            }
+        }
+        let mut state = new_state();
+        deepen(
+            request,
+            report,
+            report_score,
+            leaf_vector,
+            |depth, budget, previous| iterate(&mut state, depth, budget, previous),
+        )
+    });
+    result.nodes += helper_nodes.into_inner();
+    result
 }
 
 /// The legal moves of the side to move.

@@ -6,7 +6,7 @@ use crate::core::{
     Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat, SeatScores,
     MAX_SEATS,
 };
-use crate::search::{SearchLimits, SearchOptions, SearchRequest, TranspositionTable};
+use crate::search::{SearchLimits, SearchOptions, SearchRequest, Searcher};
 use std::sync::atomic::AtomicBool;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -155,7 +155,7 @@ fn best_at(depth: u32, run: &dyn Fn(SearchRequest<'_, Trap>) -> Option<TrapMove>
         ..Default::default()
     };
     let options = SearchOptions::default();
-    let table = TranspositionTable::new(1);
+    let table = Searcher::new(1);
     let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     run(SearchRequest {
         game: &game,
@@ -163,7 +163,7 @@ fn best_at(depth: u32, run: &dyn Fn(SearchRequest<'_, Trap>) -> Option<TrapMove>
         root_moves: vec![QUIET, GRAB],
         limits: &limits,
         options: &options,
-        table: &table,
+        searcher: &table,
         stop: &stop,
         pondering: &pondering,
     })

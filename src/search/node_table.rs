@@ -1,12 +1,13 @@
-//! The table max-n and best-reply search keep for one search: per position its best move, the
+//! The table max-n and best-reply search keep: per position its best move, the
 //! depth it was searched to, and what is known of its value (a score bound for best-reply, an
-//! exact vector for max-n). One thread owns it, so plain entries do: no atomics, no locks.
+//! exact vector for max-n). Every thread of a search shares it, without locks.
 //!
 //! Direct-mapped and always replaced: the newest result is the one the next iteration needs
 //! (its best move leads the ordering there).
 
-use super::super::tt::{relative_to_node, relative_to_root, Bound};
+use super::tt::{relative_to_node, relative_to_root, Bound};
 use crate::core::{Score, MAX_SEATS};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What an entry says about the node's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,58 +22,108 @@ pub enum Known {
 
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    key: u64,
     pub move_bits: u32,
     pub depth: i16,
     pub known: Known,
-    /// Stored relative to the node (see [`to_node`]), i16 to keep entries small.
+    /// Stored relative to the node (see [`relative_to_node`]), i16 to keep entries small.
     scores: [i16; MAX_SEATS],
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    move_bits: 0,
-    depth: 0,
-    known: Known::MoveOnly,
-    scores: [0; MAX_SEATS],
-};
+impl Known {
+    fn code(self) -> u64 {
+        match self {
+            Known::MoveOnly => 0,
+            Known::Score(Bound::Exact) => 1,
+            Known::Score(Bound::Lower) => 2,
+            Known::Score(Bound::Upper) => 3,
+            Known::Vector => 4,
+        }
+    }
 
-/// Entries of at most this many bytes: a search allocates its table once per `go`.
+    fn from_code(code: u64) -> Known {
+        match code {
+            1 => Known::Score(Bound::Exact),
+            2 => Known::Score(Bound::Lower),
+            3 => Known::Score(Bound::Upper),
+            4 => Known::Vector,
+            _ => Known::MoveOnly,
+        }
+    }
+}
+
+/// An entry as three words written without locks: the key is stored mixed with the two data
+/// words, so an entry torn by two threads writing at once reads as another key and is ignored.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    head: AtomicU64,
+    scores: AtomicU64,
+}
+
+/// Entries of at most this many bytes.
 const MAX_BYTES: usize = 64 << 20;
 
+/// Shared by every thread of a search, and kept by the [`crate::search::Searcher`] from one
+/// search to the next.
 pub struct NodeTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
+    /// The search under way (modulo 256), written into every entry: an entry of an earlier
+    /// search offers only its move. Its value may come from a deeper search than the one that
+    /// meets it now, and max-n and best-reply answer for exactly the depth they searched.
+    generation: u8,
 }
 
 impl NodeTable {
     /// A table of at most `bytes` (a power of two of entries, at least 1024).
     pub fn with_bytes(bytes: usize) -> NodeTable {
-        let wanted = bytes.min(MAX_BYTES) / std::mem::size_of::<Entry>();
+        let wanted = bytes.min(MAX_BYTES) / std::mem::size_of::<Slot>();
         // The largest power of two that fits.
         let len = (wanted.max(1024) + 1).next_power_of_two() / 2;
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, Slot::default);
         NodeTable {
-            entries: vec![EMPTY; len],
+            slots,
             mask: len - 1,
+            generation: 0,
         }
     }
 
+    /// Marks the start of another search: older entries offer only their moves.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
     #[inline]
-    fn slot(&self, key: u64) -> usize {
+    fn slot(&self, key: u64) -> &Slot {
         // Both halves: a salt mixed into a key must still move it to another slot.
-        ((key >> 32) ^ key) as usize & self.mask
+        &self.slots[((key >> 32) ^ key) as usize & self.mask]
     }
 
     /// The entry of `key`, if the table still holds it (key 0 is never stored).
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[self.slot(key)];
-        (e.key == key && key != 0).then_some(e)
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        let head = slot.head.load(Ordering::Relaxed);
+        let scores = slot.scores.load(Ordering::Relaxed);
+        if key == 0 || slot.check.load(Ordering::Relaxed) ^ head ^ scores != key {
+            return None;
+        }
+        Some(Entry {
+            move_bits: head as u32,
+            depth: (head >> 32) as u16 as i16,
+            known: if (head >> 56) as u8 == self.generation {
+                Known::from_code((head >> 48) & 0xFF)
+            } else {
+                Known::MoveOnly
+            },
+            scores: std::array::from_fn(|i| (scores >> (16 * i)) as u16 as i16),
+        })
     }
 
     /// Stores a best-reply score (mate distances made relative to the node at `ply`).
     pub fn store_score(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         move_bits: u32,
@@ -87,7 +138,7 @@ impl NodeTable {
 
     /// Stores a max-n vector (exact) or only a best move.
     pub fn store_vector(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         move_bits: u32,
@@ -108,15 +159,19 @@ impl NodeTable {
         self.put(key, move_bits, depth, known, scores);
     }
 
-    fn put(&mut self, key: u64, move_bits: u32, depth: i32, known: Known, scores: [i16; 4]) {
+    fn put(&self, key: u64, move_bits: u32, depth: i32, known: Known, scores: [i16; 4]) {
+        let head = move_bits as u64
+            | (depth.clamp(0, i16::MAX as i32) as u16 as u64) << 32
+            | known.code() << 48
+            | (self.generation as u64) << 56;
+        let scores = scores
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &s)| w | (s as u16 as u64) << (16 * i));
         let slot = self.slot(key);
-        self.entries[slot] = Entry {
-            key,
-            move_bits,
-            depth: depth.clamp(0, i16::MAX as i32) as i16,
-            known,
-            scores,
-        };
+        slot.head.store(head, Ordering::Relaxed);
+        slot.scores.store(scores, Ordering::Relaxed);
+        slot.check.store(key ^ head ^ scores, Ordering::Relaxed);
     }
 }
 
@@ -145,7 +200,7 @@ mod tests {
 
     #[test]
     fn returns_the_stored_move_and_bound() {
-        let mut t = NodeTable::with_bytes(1 << 16);
+        let t = NodeTable::with_bytes(1 << 16);
         t.store_score(0xABCD_1234_5678, 3, 77, 5, Bound::Lower, 120);
         let e = t.probe(0xABCD_1234_5678).expect("stored");
         assert_eq!(
@@ -158,7 +213,7 @@ mod tests {
 
     #[test]
     fn wins_are_relative_to_the_node() {
-        let mut t = NodeTable::with_bytes(1 << 16);
+        let t = NodeTable::with_bytes(1 << 16);
         // A mate 5 plies from the root, seen at ply 2; met again at ply 4 it is 7 plies away.
         t.store_score(42, 2, 0, 4, Bound::Exact, mate_in(5));
         assert_eq!(t.probe(42).map(|e| e.score(4)), Some(mate_in(7)));

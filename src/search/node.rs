@@ -1,0 +1,253 @@
+//! A node of the principal variation search below the root: table cut-offs, reverse futility,
+//! null move, then the moves in order with late-move and futility pruning, exchange pruning of
+//! noisy moves and late move reductions; cut-offs teach killers and histories.
+
+use super::ordering::{update_history, MovePicker};
+use super::perspective::Perspective;
+use super::tt::Bound;
+use super::worker::Worker;
+use crate::core::{
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE,
+    MATE_BOUND,
+};
+
+impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
+    /// Principal variation search below the root.
+    pub fn search(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        let pv_node = beta - alpha > 1;
+        if let Some(score) = self.enter_node(ply, true) {
+            return score;
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        // The side to move wins one move from now at best, unless being stuck can win at once.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + usize::from(!self.params.stuck_can_win)));
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.game.urgent();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(ply, alpha, beta);
+        }
+
+        let params = self.params;
+        let side = self.mover_side();
+        let key = self.game.key() ^ self.salt;
+        let probe = self.tt.probe(key, ply);
+        if let Some(p) = probe {
+            if !pv_node && p.depth >= depth && p.fits(alpha, beta) {
+                return p.score;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.corrected_eval()
+        };
+        self.stack[ply].static_eval = static_eval;
+        // A stored bound on the true score sharpens the static guess for pruning decisions.
+        let eval = match probe {
+            Some(p) if !in_check && p.score.abs() < MATE_BOUND => match p.bound {
+                Bound::Lower if p.score > static_eval => p.score,
+                Bound::Upper if p.score < static_eval => p.score,
+                Bound::Exact => p.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta with little depth left.
+            let margin = params.reverse_futility_margin * depth
+                - if improving {
+                    params.reverse_futility_improving
+                } else {
+                    0
+                };
+            if depth <= params.reverse_futility_max_depth
+                && eval - margin >= beta
+                && eval.abs() < MATE_BOUND
+            {
+                return eval;
+            }
+            // Null move: if passing still holds beta, a real move surely does.
+            if depth >= params.null_move_min_depth
+                && eval >= beta
+                && !self.stack[ply].after_null
+                && self.game.null_move_allowed()
+            {
+                let r = params.null_move_base
+                    + depth / params.null_move_depth_divisor
+                    + ((eval - beta) / params.null_move_eval_divisor)
+                        .min(params.null_move_eval_max);
+                let position_key = self.game.key();
+                if let Some(undo) = self.game.make_null() {
+                    self.keys.push(position_key);
+                    self.stack[ply + 1].after_null = true;
+                    let score = self.child(side, depth - 1 - r, ply + 1, beta - 1, beta, !cut_node);
+                    self.stack[ply + 1].after_null = false;
+                    self.keys.pop();
+                    self.game.unmake_null(undo);
+                    if self.aborted {
+                        return DRAW;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.game.generate(Scope::All, &mut moves);
+        if moves.is_empty() {
+            return match self.game.no_moves() {
+                NoMoves::Ends(o) => self.outcome_score(o, ply),
+                NoMoves::Withdraws => self.after_withdrawal(Some(depth), ply, alpha, beta),
+            };
+        }
+        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
+        // Without a hash move this node was never searched: a shallower look is enough.
+        if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
+            depth -= 1;
+        }
+        let killers = self.stack[ply].killers;
+        let history_offset = self.history_offset();
+        let mut entries = MoveList::new();
+        let mut picker = MovePicker::new(
+            &mut entries,
+            &self.game,
+            &moves,
+            tt_move,
+            &killers,
+            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
+            true,
+        );
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move: Option<G::Move> = None;
+        let mut searched = 0usize;
+        let mut quiets_tried: MoveList<G::Move> = MoveList::new();
+        let late_move_limit =
+            (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(m) = picker.next_move() {
+            let noisy = self.game.is_noisy(m);
+            if !pv_node && !in_check && best_score > -MATE_BOUND {
+                if !noisy {
+                    let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
+                    let futile = depth <= params.futility_max_depth
+                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
+                    // A quiet check can start a mating attack that no static margin foresees.
+                    if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
+                        continue;
+                    }
+                } else if depth <= params.see_prune_max_depth {
+                    let threshold = -params.see_prune_margin * depth;
+                    // The picker's test at 0 already answers a threshold at or below 0.
+                    let passes = (threshold <= 0 && picker.won_exchange())
+                        || self.game.see_at_least(m, threshold);
+                    if !passes {
+                        continue;
+                    }
+                }
+            }
+            let history_score = if noisy {
+                0
+            } else {
+                self.history[history_offset + self.game.history_slot(m)]
+            };
+            let undo = self.play(m);
+            self.stack[ply + 1].after_null = false;
+            let gives_check = self.game.urgent();
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 0 {
+                score = self.child(side, new_depth, ply + 1, alpha, beta, false);
+            } else {
+                let mut r = 0;
+                if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
+                    r = self.lmr.reduction(depth, searched);
+                    r += cut_node as i32 + (!improving) as i32;
+                    r -= pv_node as i32 + gives_check as i32;
+                    r -= history_score / params.lmr_history_divisor;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = self.child(side, new_depth - r, ply + 1, alpha, alpha + 1, true);
+                if score > alpha && r > 0 {
+                    score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = self.child(side, new_depth, ply + 1, alpha, beta, false);
+                }
+            }
+            self.take_back(m, undo);
+            if self.aborted {
+                return DRAW;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.stack.set_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !noisy {
+                quiets_tried.push(m);
+            }
+        }
+
+        if let Some(bm) = best_move {
+            if best_score >= beta && !self.game.is_noisy(bm) {
+                let k = &mut self.stack[ply].killers;
+                if k[0] != Some(bm) {
+                    k[1] = k[0];
+                    k[0] = Some(bm);
+                }
+                let bonus =
+                    (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
+                let slot = history_offset + self.game.history_slot(bm);
+                update_history(&mut self.history[slot], bonus);
+                for &q in quiets_tried.iter() {
+                    if q != bm {
+                        let slot = history_offset + self.game.history_slot(q);
+                        update_history(&mut self.history[slot], -bonus);
+                    }
+                }
+            }
+        }
+        let bound = Bound::of_result(best_score, original_alpha, beta);
+        if !in_check {
+            self.learn_correction(depth, best_score, bound, static_eval, best_move);
+        }
+        self.tt.store(
+            key,
+            ply,
+            best_move.map_or(0, |m| m.to_bits()),
+            best_score,
+            depth,
+            bound,
+        );
+        best_score
+    }
+}

@@ -578,12 +578,7 @@ mod tests {
     /// size it supports, is described and drawn without a panic.
     #[test]
     fn every_reference_position_is_described_and_drawn() {
-        let list = include_str!("../../../engine-tests/perft/sceptre1027.epd");
-        let mut texts: Vec<String> = list
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(" ;").next().unwrap_or(l).trim().to_string())
-            .collect();
+        let mut texts = crate::games::sceptre::test_support::reference_positions();
         assert!(texts.len() > 20);
         for layout in ["nine", "duel", "cross", "ring"] {
             let shipped = Layout::shipped(layout).unwrap().unwrap();

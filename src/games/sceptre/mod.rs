@@ -4,8 +4,8 @@
 //! neighbour and knight tables, its terrain text both ways (POSITION.md) and the kingdoms
 //! field; the position's state (pieces, players, set-up, pools, check runs) and its string
 //! both ways; move generation (`attacks`, `movegen`: terrain, limited sliders, pawns in
-//! rivers and ruins, holes, check and the set-up), `SceptreMove`, make/unmake (`make`:
-//! pools, promotion, elimination, withdrawal) and perft.
+//! rivers and ruins, holes, check and the set-up), `SceptreMove` and make/unmake (`make`:
+//! pools, promotion, elimination, withdrawal); perft is the generic one (`search::perft`).
 
 pub mod attacks;
 pub mod bench;
@@ -24,7 +24,6 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 mod occupancy;
-pub mod perft;
 pub mod piece;
 pub mod position;
 mod reach;

@@ -4,9 +4,9 @@
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
 use super::eval::{EvalStyle, SceptreEval};
-use super::layout::{Layout, DEFAULT_LAYOUT};
-use super::position::{SceptrePosition, SceptrePositionError};
-use super::seats::{Compass, PlayerColour};
+use super::field::layout::{Layout, DEFAULT_LAYOUT};
+use super::field::seats::{Compass, PlayerColour};
+use super::rules::position::{SceptrePosition, SceptrePositionError};
 use crate::core::{Evaluator, Game, Seat};
 use crate::render::Diagram;
 use crate::session::{embedded_file, EmbeddedFile, OptionValueError, Variant, VariantRules};
@@ -122,7 +122,7 @@ impl VariantRules for SceptreRules {
     fn describe(&self, pos: &SceptrePosition) -> String {
         format!(
             "{}\nKey: {:016X}",
-            super::describe::describe(pos),
+            super::text::describe::describe(pos),
             pos.key()
         )
     }
@@ -142,8 +142,8 @@ impl VariantRules for SceptreRules {
         for colour in pos.colours() {
             let i = colour.index();
             let state = match pos.state(colour) {
-                Some(super::position::PlayerState::Playing) => "",
-                Some(super::position::PlayerState::Withdrawn) => " (withdrawn)",
+                Some(super::rules::position::PlayerState::Playing) => "",
+                Some(super::rules::position::PlayerState::Withdrawn) => " (withdrawn)",
                 _ => " (eliminated)",
             };
             s.push_str(&format!(
@@ -175,7 +175,7 @@ impl VariantRules for SceptreRules {
     }
 
     fn diagram(&self, pos: &SceptrePosition) -> Diagram {
-        super::describe::diagram(pos)
+        super::text::describe::diagram(pos)
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -239,7 +239,7 @@ impl VariantRules for SceptreRules {
     }
 
     fn option_choices(&self) -> Vec<(&'static str, Vec<String>)> {
-        let layouts = super::layout::SHIPPED_LAYOUTS
+        let layouts = super::field::layout::SHIPPED_LAYOUTS
             .iter()
             .map(|l| l.name.to_string());
         vec![

@@ -46,11 +46,32 @@ impl RulesVisitor for SuiteMatches<'_> {
     fn visit<V: VariantRules>(self, rules: V) {
         let name = rules.variant();
         for line in self.suite {
+            if !line.moves.is_empty() {
+                check_counts_after_moves(name, line);
+                continue;
+            }
             let pos = rules
                 .parse_position(&line.position)
                 .unwrap_or_else(|e| panic!("{name} {}: {e}", line.position));
             check_counts(&pos, line, &name.to_string());
         }
+    }
+}
+
+/// A line with moves: counted by a session, which keeps the game's history as `go perft` does.
+fn check_counts_after_moves(variant: Variant, line: &SuiteLine) {
+    let mut session = variant.new_session();
+    session
+        .set_position(Some(&line.position), &line.moves)
+        .unwrap_or_else(|e| panic!("{variant} {}: {e}", line.position_and_moves()));
+    for &(depth, expected) in &line.counts {
+        let total: u64 = session.perft(depth, 1).iter().map(|(_, n)| n).sum();
+        assert_eq!(
+            total,
+            expected,
+            "{variant} {} depth {depth}",
+            line.position_and_moves()
+        );
     }
 }
 
@@ -90,14 +111,14 @@ fn every_suite_over_the_protocol() {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         for line in perft_suite(variant).iter().step_by(3) {
             let &(depth, expected) = line.counts.last().expect("a count");
-            e.send(&format!("position fen {}", line.position));
+            e.send(&format!("position fen {}", line.position_and_moves()));
             e.send(&format!("go perft {depth}"));
             let out = e.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
             assert_eq!(
                 out.last().cloned(),
                 Some(format!("Nodes searched: {expected}")),
                 "{variant} {}",
-                line.position
+                line.position_and_moves()
             );
             assert_eq!(e.next_line(Duration::from_secs(5)).as_deref(), Some(""));
         }

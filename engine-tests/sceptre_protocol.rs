@@ -208,7 +208,7 @@ fn sceptre_protocol_set_up_phase_placements_d_moves_and_perft() {
     // Perft 2 through the protocol equals the library's.
     let mut library = after(SceptrePosition::start(&nine, 2).unwrap(), &placed);
     let (_, total) = perft(&mut e, 2);
-    assert_eq!(total, library.perft(2));
+    assert_eq!(total, regalia::search::perft::perft(&mut library, 2));
     assert!(e.quit().success());
 }
 
@@ -237,7 +237,7 @@ fn sceptre_protocol_played_positions_perft_equals_moves() {
             moves.iter().cloned().collect::<BTreeSet<_>>()
         );
         let (lines, total) = perft(&mut e, 2);
-        assert_eq!(total, pos.perft(2), "{text}");
+        assert_eq!(total, regalia::search::perft::perft(&mut pos, 2), "{text}");
         assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), total);
     }
     assert!(e.quit().success());

@@ -7,7 +7,8 @@ use regalia::games::sceptre::{
     KingdomsError, Layout, LayoutError, PieceKind, PlayerColour, PlayerState, PositionField,
     Rotation, SceptrePosition, SceptrePositionError, Terrain, TerrainTextError, Undo,
 };
-use std::collections::BTreeSet;
+use regalia::session::Variant;
+use std::collections::{BTreeMap, BTreeSet};
 
 type E = SceptrePositionError;
 
@@ -1496,6 +1497,56 @@ fn check_runs_count_consecutive_checks() {
         p.unmake(m, u);
     }
     assert_eq!(p.to_text(), text);
+}
+
+/// Perpetual check (two players): the white queen checks from e4 and e3 while the black king
+/// goes between h1 and g1. g1h1 would bring the position with white to move for the third
+/// time, white having checked with each of his four moves since its first occurrence: black
+/// is checkmated, and a won game has no moves, in perft too (docs/rules/README.md, §5).
+#[test]
+fn perpetual_check_is_lost_and_perft_counts_no_moves_after_it() {
+    let start = format!(
+        "{} Kb@h1,Qw@e3,Kw@a8 b+,w+ w b@a1,w@a1 - - -",
+        terrain(8, 8, &[])
+    );
+    let mut cycle: Vec<String> = "e3e4 h1g1 e4e3 g1h1 e3e4 h1g1 e4e3"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let mut session = Variant::Sceptre.new_session();
+    session.set_position(Some(&start), &cycle).unwrap();
+    // Below each other king move: the queen's 25 moves and the white king's 3 (by hand).
+    let counts: BTreeMap<String, u64> = session.perft(2, 1).into_iter().collect();
+    let expected: BTreeMap<String, u64> = [("g1f1", 28), ("g1g2", 28), ("g1h1", 0), ("g1h2", 28)]
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect();
+    assert_eq!(counts, expected);
+    cycle.push("g1h1".to_string());
+    session.set_position(Some(&start), &cycle).unwrap();
+    assert!(session.legal_moves().is_empty());
+    assert!(session.perft(1, 1).is_empty());
+    // The same position without its history plays on.
+    let text = session.position_text();
+    session.set_position(Some(&text), &[]).unwrap();
+    assert_eq!(session.perft(1, 1).len(), 28);
+}
+
+/// A third occurrence is lost only by a player checked with every move of one opponent alone
+/// since its first occurrence (four white moves in eight plies): a shorter run, no run, or both
+/// players checking throughout make it a draw.
+#[test]
+fn perpetual_check_needs_one_player_alone_checking_throughout() {
+    let with_runs = |runs: &str| {
+        pos(&format!(
+            "{} Kb@h1,Qw@e3,Kw@a8 b+,w+ w b@a1,w@a1 - - {runs}",
+            terrain(8, 8, &[])
+        ))
+    };
+    assert_eq!(with_runs("w:4").perpetual_winner(8), Some(W));
+    assert_eq!(with_runs("w:3").perpetual_winner(8), None);
+    assert_eq!(with_runs("-").perpetual_winner(8), None);
+    assert_eq!(with_runs("b:4,w:4").perpetual_winner(8), None);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ fn altered(n: usize, from: &str, to: &str) -> String {
 #[test]
 fn sceptre_text_reference_positions_round_trip_byte_for_byte() {
     let positions = reference_positions();
-    assert_eq!(positions.len(), 27);
+    assert_eq!(positions.len(), 30);
     for text in &positions {
         let position = SceptrePosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let written = position.to_text();

@@ -1,5 +1,5 @@
 //! Each variant's test data, found by its name: the perft suite `perft/<variant>.epd` (one
-//! position per line, then `;D<depth> <count>` fields) and `checks/<variant>.txt` (the sizes and
+//! position per line, perhaps with `moves …` played from it, then `;D<depth> <count>` fields) and `checks/<variant>.txt` (the sizes and
 //! plans the registry-driven tests hold each game to). A new game gets those tests by adding
 //! the two files; a variant without them fails the tests that need them.
 
@@ -9,7 +9,21 @@ use std::path::{Path, PathBuf};
 
 pub struct SuiteLine {
     pub position: String,
+    /// Moves played from `position` before counting (`<position> moves <move>…` in the file):
+    /// where the game's history decides, as a repetition does, the counts depend on them.
+    pub moves: Vec<String>,
     pub counts: Vec<(u32, u64)>,
+}
+
+impl SuiteLine {
+    /// What `position fen` takes: the position, then any moves.
+    pub fn position_and_moves(&self) -> String {
+        if self.moves.is_empty() {
+            self.position.clone()
+        } else {
+            format!("{} moves {}", self.position, self.moves.join(" "))
+        }
+    }
 }
 
 pub fn parse_suite(text: &str) -> Vec<SuiteLine> {
@@ -17,7 +31,10 @@ pub fn parse_suite(text: &str) -> Vec<SuiteLine> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let mut parts = l.split(';');
-            let position = parts.next().unwrap_or_default().trim().to_string();
+            let head = parts.next().unwrap_or_default().trim();
+            let (position, moves) = head.split_once(" moves ").unwrap_or((head, ""));
+            let position = position.to_string();
+            let moves = moves.split_whitespace().map(str::to_string).collect();
             let counts = parts
                 .map(|p| {
                     let mut it = p.trim().trim_start_matches('D').split_whitespace();
@@ -26,7 +43,11 @@ pub fn parse_suite(text: &str) -> Vec<SuiteLine> {
                     (d, n)
                 })
                 .collect();
-            SuiteLine { position, counts }
+            SuiteLine {
+                position,
+                moves,
+                counts,
+            }
         })
         .collect()
 }

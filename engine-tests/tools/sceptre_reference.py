@@ -7,7 +7,7 @@ kept when the mover's king is not left attacked by an active opponent; attacks a
 walking back from the king and re-running the attacker's own move rule, and (in selftest)
 cross-checked against "generate every capture of every opponent piece".
 
-    python3 sceptre_reference.py perft DEPTH 'POSITION'    # divide, as `go perft N`
+    python3 sceptre_reference.py perft DEPTH 'POSITION' [MOVE...]  # divide, as `go perft N`
     python3 sceptre_reference.py moves 'POSITION'          # the legal moves, one a line
     python3 sceptre_reference.py play 'POSITION' MOVE...   # the position after the moves
     python3 sceptre_reference.py suite                     # crafted positions with counts
@@ -844,32 +844,95 @@ def legal_texts(p, track_checks=True):
     return cur, {move_text(cur, mv): q for mv, q in lst}
 
 
-def perft(p, depth):
+# ---------------------------------------------------------------------------------------------
+# Repetition and perpetual check
+#
+# A game's history is a tuple with one entry per earlier position, oldest first: (its
+# repetition key, the player who moved from it, the position his move reached).  Positions
+# before a withdrawal are left out: a player's state never comes back, so they never recur.
+
+def rep_key(p):
+    """What "the same position" means for a repetition: the pieces with owners and colours,
+    the side to move, the players' states and the captured pools (not the check runs)."""
+    return (tuple(p.board), tuple(p.states), p.tomove, tuple(p.pools))
+
+
+def gave_check(mover, q):
+    """Whether the move of `mover` that reached q attacks the king of another playing player."""
+    return any(c != mover and q.states[c] == "+" and q.kings[c] >= 0
+               and attacked(q, q.kings[c], {mover}) for c in range(q.n))
+
+
+def perpetual_winner(p, history):
+    """The winner by perpetual check when p stands for the third time: with two players
+    playing, the one of them who gave check with every one of his moves since the first
+    occurrence.  None for any other position, and for any other third occurrence (a draw,
+    also when both players checked throughout)."""
+    if len(history) < 4:                      # two earlier occurrences need four plies at least
+        return None
+    key = rep_key(p)
+    earlier = [i for i, (k, _, _) in enumerate(history) if k == key]
+    if len(earlier) != 2:                     # only the third occurrence decides
+        return None
+    playing = [c for c in range(p.n) if p.states[c] == "+"]
+    if len(playing) != 2:
+        return None
+    since = history[earlier[0]:]
+    checkers = [c for c in playing
+                if any(mover == c for _, mover, _ in since)
+                and all(gave_check(mover, q) for _, mover, q in since if mover == c)]
+    return checkers[0] if len(checkers) == 1 else None
+
+
+def after(history, cur, lst):
+    """The history of each position in `lst` (moves from cur, reached from a history)."""
+    key = rep_key(cur)
+    return [history + ((key, cur.tomove, q),) for _, q in lst]
+
+
+def moves_with_history(p, history, track_checks=False):
+    """(position to move, [(move, position after)], history of cur): none when p is decided by
+    perpetual check (a won game has no moves, docs/rules/README.md#perft)."""
+    if perpetual_winner(p, history) is not None:
+        return p, [], history
+    cur, lst = legal(p, track_checks)
+    return cur, lst, (history if cur is p else ())
+
+
+def perft(p, depth, history=()):
     if depth == 0:
         return 1
-    _, lst = legal(p)
+    cur, lst, history = moves_with_history(p, history)
     if depth == 1:
         return len(lst)
-    return sum(perft(q, depth - 1) for _, q in lst)
+    return sum(perft(q, depth - 1, h) for (_, q), h in zip(lst, after(history, cur, lst)))
 
 
-def divide(p, depth):
-    cur, lst = legal(p)
+def divide(p, depth, history=()):
+    cur, lst, history = moves_with_history(p, history)
     rows = []
-    for mv, q in lst:
-        rows.append((move_text(cur, mv), perft(q, depth - 1)))
+    for (mv, q), h in zip(lst, after(history, cur, lst)):
+        rows.append((move_text(cur, mv), perft(q, depth - 1, h)))
     rows.sort()
     return rows
 
 
-def play(text, moves):
+def play_line(text, moves):
+    """The position after `moves` from the position string, and its history."""
     p = parse_position(text)
+    history = ()
     for m in moves:
-        _, d = legal_texts(p)
-        if m not in d:
-            raise PositionError("illegal move %s in %s" % (m, write_position(p)))
-        p = d[m]
-    return p
+        cur, lst, history = moves_with_history(p, history, True)
+        found = [(mv, q) for mv, q in lst if move_text(cur, mv) == m]
+        if not found:
+            raise PositionError("illegal move %s in %s" % (m, write_position(cur)))
+        history = after(history, cur, found)[0]
+        p = found[0][1]
+    return p, history
+
+
+def play(text, moves):
+    return play_line(text, moves)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1142,16 +1205,50 @@ SUITE = [
 SUITE = [(c, write_position(parse_position(t + " " + rest)), d) for c, t, rest, d in SUITE]
 
 
-def suite_lines(items=None):
+# Positions reached by moves from a position string (the protocol's `position fen ... moves
+# ...`), counted with the history of the game: (what it tests, position, moves, perft depth).
+PERPETUAL = write_position(parse_position(M8 + " Kb@h1,Qw@e3,Kw@a8 b+,w+ w b@a1,w@a1 - - -"))
+PERPETUAL_CYCLE = "e3e4 h1g1 e4e3 g1h1 e3e4 h1g1 e4e3"
+PLAYED = [
+    ("perpetual check completes on the next move: the white queen checks from e4 and e3 while "
+     "the black king goes between h1 and g1; g1h1 would bring the position with white to move "
+     "(Kh1, Qe3) for the third time, white having checked with each of his four moves since "
+     "its first occurrence: black loses, and below g1h1 there are no moves (4 moves, "
+     "hand-counted; perft 2 counts g1h1 as 0)",
+     PERPETUAL, PERPETUAL_CYCLE, 4),
+    ("perpetual check one move further off: white to move; after e4e3, g1h1 loses for black "
+     "(perft 3 counts 0 below e4e3 g1h1)",
+     PERPETUAL, PERPETUAL_CYCLE.rsplit(" ", 1)[0], 4),
+    ("threefold repetition without checks is a draw, and draws do not stop perft: a7a8 brings "
+     "the first position for the third time, and the game goes on below it (5 moves, "
+     "hand-counted)",
+     write_position(parse_position(M8 + " Kb@h1,Kw@a8 b+,w+ b b@a1,w@a1 - - -")),
+     "h1h2 a8a7 h2h1 a7a8 h1h2 a8a7 h2h1", 4),
+]
+
+
+def suite_lines(items=None, played=None):
     for comment, pos, depth in (SUITE if items is None else items):
         p = parse_position(pos)
         counts = [perft(p, d) for d in range(1, depth + 1)]
         yield "# " + comment
         yield write_position(p) + "".join(" ;D%d %d" % (d + 1, c) for d, c in enumerate(counts))
+    for comment, pos, moves, depth in (PLAYED if played is None else played):
+        p, history = play_line(pos, moves.split())
+        counts = [perft(p, d, history) for d in range(1, depth + 1)]
+        yield "# " + comment
+        yield pos + " moves " + moves + "".join(" ;D%d %d" % (d + 1, c)
+                                                for d, c in enumerate(counts))
 
 
 # ---------------------------------------------------------------------------------------------
 # Self test
+
+def suite_played(prefix):
+    found = [(t, m) for c, t, m, _ in PLAYED if c.startswith(prefix)]
+    assert len(found) == 1, prefix
+    return found[0]
+
 
 def suite_pos(prefix):
     found = [t for c, t, _ in SUITE if c.startswith(prefix)]
@@ -1543,23 +1640,50 @@ def selftest():
     for prefix, depth, want in hand:
         got = perft(parse_position(suite_pos(prefix)), depth)
         check(got == want, "%s: perft %d = %d, hand count %d" % (prefix, depth, got, want))
+
+    # --- repetition: perpetual check is lost, any other third occurrence is a draw
+    cycle = PERPETUAL_CYCLE.split()
+    p, history = play_line(PERPETUAL, cycle)
+    check(sorted(m for m, _ in divide(p, 1, history)) == ["g1f1", "g1g2", "g1h1", "g1h2"],
+          "the checked king's four moves before the perpetual completes")
+    q, h = play_line(PERPETUAL, cycle + ["g1h1"])
+    check(perpetual_winner(q, h) == 1, "g1h1: white wins by perpetual check")
+    check(perft(q, 1, h) == 0 and perft(q, 3, h) == 0, "a won game has no moves")
+    check(dict(divide(p, 2, history))["g1h1"] == 0, "perft 2 counts nothing below g1h1")
+    check(perft(q, 1) == 28, "without its history the position plays on (queen 25, king 3)")
+    q2, h2 = play_line(PERPETUAL, cycle[:4])
+    check(perpetual_winner(q2, h2) is None, "the second occurrence decides nothing")
+    check(len(h) == 8 and perpetual_winner(q, h[1:]) is None,
+          "only the third occurrence counts (the history must reach the first)")
+    # Both players checking throughout: the same history with each black move reaching a
+    # position where black gives check (borrowed: a king alone cannot check).
+    black_checks = parse_position(M8 + " Kb@h1,Rb@a1,Kw@a8 b+,w+ w b@a1,w@a1 - - -")
+    check(gave_check(0, black_checks), "the black rook a1 checks the white king a8")
+    both = tuple((k, mover, black_checks if mover == 0 else after_move)
+                 for k, mover, after_move in h)
+    check(perpetual_winner(q, both) is None, "both players checked throughout: a draw")
+    k, k_history = play_line(suite_played("threefold repetition without checks")[0],
+                             suite_played("threefold repetition without checks")[1].split()
+                             + ["a7a8"])
+    check(perpetual_winner(k, k_history) is None and perft(k, 1, k_history) == 3,
+          "a repetition without checks draws: perft goes on (the black king's 3 moves)")
     print("selftest:", "OK" if not failures else "%d FAILURES" % len(failures))
     return not failures
 
 # ---------------------------------------------------------------------------------------------
 
 def main(argv):
-    if len(argv) >= 2 and argv[1] == "perft" and len(argv) == 4:
+    if len(argv) >= 4 and argv[1] == "perft":
         try:
             depth = int(argv[2])
-            p = parse_position(argv[3])
+            p, history = play_line(argv[3], argv[4:])
         except (ValueError, PositionError) as e:
             print("info string error", e)
             return 1
         if depth < 1:
             print("\nNodes searched: 1")
             return 0
-        rows = divide(p, depth)
+        rows = divide(p, depth, history)
         for m, c in rows:
             print("%s: %d" % (m, c))
         print()

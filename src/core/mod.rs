@@ -30,7 +30,9 @@ mod zobrist;
 pub use game::{Evaluator, Game, GameMove, MoveTextError, Scope};
 pub use movelist::MoveList;
 pub use params::SearchParams;
-pub use repetition::{earlier_occurrences, path_repetition};
+pub use repetition::{
+    decided_by_repetition, earlier_occurrences, path_repetition, third_occurrence,
+};
 pub use score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 pub use seats::{
     two_seat_scores, NoMoves, Outcome, Seat, SeatScores, SeatSet, SeatState, MAX_SEATS,

@@ -1,7 +1,7 @@
 //! The one repetition rule: where a position can have occurred before. Positions before the
 //! last irreversible move can never come back, so only the last `reversible_plies` count.
 
-use super::Game;
+use super::{Game, Outcome};
 
 /// Indices in `keys` (the positions before the current one, oldest first) holding the current
 /// position of `game` again, newest first.
@@ -15,6 +15,23 @@ pub fn earlier_occurrences<'a, G: Game>(
     (keys.len() - reach..keys.len())
         .rev()
         .filter(move |&i| keys[i] == key)
+}
+
+/// The current position standing for exactly the third time: how many plies ago it first
+/// stood. A fourth occurrence only comes once a drawn game goes on (perft goes on past draws,
+/// docs/rules/README.md), and "occurs for the third time" (§5) no longer describes it.
+#[inline]
+pub fn third_occurrence<G: Game>(game: &G, keys: &[u64]) -> Option<usize> {
+    let mut earlier = earlier_occurrences(game, keys);
+    let (_second, first) = (earlier.next()?, earlier.next()?);
+    earlier.next().is_none().then_some(keys.len() - first)
+}
+
+/// What the third occurrence of the current position decides where the game says it decides
+/// (Sceptre's perpetual check); `None` where there is none, or it draws.
+#[inline]
+pub fn decided_by_repetition<G: Game>(game: &G, keys: &[u64]) -> Option<Outcome> {
+    game.repetition_outcome(third_occurrence(game, keys)?)
 }
 
 /// The search's repetition rule: how many plies ago the current position first stood, if it

@@ -1,8 +1,10 @@
 //! Perft: counts the leaves of the legal-move tree, the standard proof of a move generator.
 //! A player who withdraws for want of a move makes no move: the count goes on from the same
-//! depth with the next player.
+//! depth with the next player. A game decided by a repetition (Sceptre's perpetual check) has
+//! no moves, so the count keeps the keys of the positions on its path, after the game's own
+//! (docs/rules/README.md: draws do not stop perft, wins do).
 
-use crate::core::{Game, MoveList, NoMoves, Scope};
+use crate::core::{decided_by_repetition, Game, MoveList, NoMoves, Scope};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -13,35 +15,47 @@ pub const MAX_PERFT_DEPTH: u32 = 128;
 /// A stop flag nobody raises, for the counts that cannot be stopped.
 static NEVER: AtomicBool = AtomicBool::new(false);
 
-/// Leaves of the legal-move tree of `depth` plies below `game`. Bulk-counts the last ply.
+/// Leaves of the legal-move tree of `depth` plies below `game`, a position given with no
+/// history. Bulk-counts the last ply.
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-    count::<G, false>(game, depth, &NEVER)
+    count::<G, false>(game, &mut Vec::new(), depth, &NEVER)
 }
 
 /// The count, given up (with a partial number) once `stop` is raised when `STOPPABLE`; the
 /// flag is read at nodes three or more plies above the leaves, so the plain count pays nothing
-/// and a stopped one ends within a few thousand leaves.
-fn count<G: Game, const STOPPABLE: bool>(game: &mut G, depth: u32, stop: &AtomicBool) -> u64 {
+/// and a stopped one ends within a few thousand leaves. `keys` holds the positions before
+/// this one, oldest first, and is left as found.
+fn count<G: Game, const STOPPABLE: bool>(
+    game: &mut G,
+    keys: &mut Vec<u64>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
     if STOPPABLE && depth >= 3 && stop.load(Ordering::Relaxed) {
         return 0;
     }
+    if decided_by_repetition(game, keys).is_some() {
+        return 0;
+    }
     let mut moves = MoveList::new();
     game.generate(Scope::All, &mut moves);
     if moves.is_empty() {
-        return after_withdrawal::<G, STOPPABLE>(game, depth, stop);
+        return after_withdrawal::<G, STOPPABLE>(game, keys, depth, stop);
     }
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut nodes = 0;
+    keys.push(game.key());
     for &m in moves.iter() {
         let undo = game.make(m);
-        nodes += count::<G, STOPPABLE>(game, depth - 1, stop);
+        nodes += count::<G, STOPPABLE>(game, keys, depth - 1, stop);
         game.unmake(m, undo);
     }
+    keys.pop();
     nodes
 }
 
@@ -49,15 +63,19 @@ fn count<G: Game, const STOPPABLE: bool>(game: &mut G, depth: u32, stop: &Atomic
 #[cold]
 fn after_withdrawal<G: Game, const STOPPABLE: bool>(
     game: &mut G,
+    keys: &mut Vec<u64>,
     depth: u32,
     stop: &AtomicBool,
 ) -> u64 {
     if game.decided().is_some() || game.no_moves() != NoMoves::Withdraws {
         return 0;
     }
+    let before = game.key();
     match game.make_withdrawal() {
         Some(undo) => {
-            let n = count::<G, STOPPABLE>(game, depth, stop);
+            keys.push(before);
+            let n = count::<G, STOPPABLE>(game, keys, depth, stop);
+            keys.pop();
             game.unmake_withdrawal(undo);
             n
         }
@@ -65,9 +83,15 @@ fn after_withdrawal<G: Game, const STOPPABLE: bool>(
     }
 }
 
-/// Per-root-move counts, in move-generation order ("divide").
-pub fn perft_divide<G: Game>(game: &G, depth: u32, threads: usize) -> Vec<(G::Move, u64)> {
-    divide::<G, false>(game, depth, threads, &NEVER)
+/// Per-root-move counts, in move-generation order ("divide"). `history` holds the keys of the
+/// game's positions before `game`, oldest first (as far back as a repetition can reach).
+pub fn perft_divide<G: Game>(
+    game: &G,
+    history: &[u64],
+    depth: u32,
+    threads: usize,
+) -> Vec<(G::Move, u64)> {
+    divide::<G, false>(game, history, depth, threads, &NEVER)
         .into_iter()
         .map(|(m, n)| (m, n.unwrap_or(0)))
         .collect()
@@ -77,29 +101,35 @@ pub fn perft_divide<G: Game>(game: &G, depth: u32, threads: usize) -> Vec<(G::Mo
 /// `None` for those not counted in full.
 pub fn perft_divide_until<G: Game>(
     game: &G,
+    history: &[u64],
     depth: u32,
     threads: usize,
     stop: &AtomicBool,
 ) -> Vec<(G::Move, Option<u64>)> {
-    divide::<G, true>(game, depth, threads, stop)
+    divide::<G, true>(game, history, depth, threads, stop)
 }
 
 fn divide<G: Game, const STOPPABLE: bool>(
     game: &G,
+    history: &[u64],
     depth: u32,
     threads: usize,
     stop: &AtomicBool,
 ) -> Vec<(G::Move, Option<u64>)> {
     let mut moves = MoveList::new();
-    game.generate(Scope::All, &mut moves);
+    if decided_by_repetition(game, history).is_none() {
+        game.generate(Scope::All, &mut moves);
+    }
     let roots: Vec<G::Move> = moves.iter().copied().collect();
     let root_count = |m: &G::Move| {
         if STOPPABLE && stop.load(Ordering::Relaxed) {
             return (*m, None);
         }
         let mut g = game.clone();
+        let mut keys = history.to_vec();
+        keys.push(g.key());
         let undo = g.make(*m);
-        let n = count::<G, STOPPABLE>(&mut g, depth - 1, stop);
+        let n = count::<G, STOPPABLE>(&mut g, &mut keys, depth - 1, stop);
         g.unmake(*m, undo);
         // A count the flag may have cut short is no count.
         let whole = !STOPPABLE || !stop.load(Ordering::Relaxed);

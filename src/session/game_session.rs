@@ -55,7 +55,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// The decision a third occurrence makes where the game says it decides (perpetual check).
     fn decided_by_history(&self) -> Option<Outcome> {
-        self.game.repetition_outcome(self.third_occurrence()?)
+        crate::core::decided_by_repetition(&self.game, &self.history)
     }
 
     fn end(&self, outcome: Outcome, how: &str) -> GameStatus {
@@ -310,7 +310,7 @@ impl<V: VariantRules> Session for GameSession<V> {
         if self.decided_by_history().is_some() {
             return Vec::new();
         }
-        perft::perft_divide(&self.game, depth, threads)
+        perft::perft_divide(&self.game, &self.history, depth, threads)
             .into_iter()
             .map(|(m, n)| (self.game.move_text(m), n))
             .collect()
@@ -325,7 +325,7 @@ impl<V: VariantRules> Session for GameSession<V> {
         if self.decided_by_history().is_some() {
             return Vec::new();
         }
-        perft::perft_divide_until(&self.game, depth, threads, stop)
+        perft::perft_divide_until(&self.game, &self.history, depth, threads, stop)
             .into_iter()
             .map(|(m, n)| (self.game.move_text(m), n))
             .collect()

@@ -3,11 +3,11 @@
 //! (three or more), and a third occurrence built by checks alone is lost by the checked
 //! player (docs/rules/sceptre1027.md#perpetual-check).
 
-use super::make::Undo;
-use super::moves::SceptreMove;
-use super::piece::PieceKind;
-use super::position::{PlayerState, SceptrePosition};
-use super::seats::PlayerColour;
+use super::field::piece::PieceKind;
+use super::field::seats::PlayerColour;
+use super::rules::make::Undo;
+use super::rules::moves::SceptreMove;
+use super::rules::position::{PlayerState, SceptrePosition};
 use crate::core::{
     Game, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat, SeatSet,
 };

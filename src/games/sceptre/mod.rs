@@ -1,45 +1,26 @@
-//! Sceptre 1027 A.D. (docs/rules/sceptre1027.md): its field, its position and its rules of play. Nine 8x8
-//! boards of our own design as data, layouts that place them on one grid (TOML, validated by
-//! the rules of the rulebook), and the field move generation runs on: a padded mailbox with
-//! neighbour and knight tables, its terrain text both ways (protocol.md#sceptre-position-string) and the kingdoms
-//! field; the position's state (pieces, players, set-up, pools, check runs) and its string
-//! both ways; move generation (`attacks`, `movegen`: terrain, limited sliders, pawns in
-//! rivers and ruins, holes, check and the set-up), `SceptreMove`, make/unmake (`make`:
-//! pools, promotion, elimination, withdrawal) and perft.
+//! Sceptre 1027 A.D. (docs/rules/sceptre1027.md), in layers that each use only those below them:
+//! - `field/`: the nine boards as data, layouts that place them on one grid, the terrain and
+//!   its text, squares, kingdoms, and the padded mailbox move generation runs on;
+//! - `rules/`: the position's state, move generation, make/unmake, the start of a game and
+//!   the keys of positions (perft is the generic one, `search::perft`);
+//! - `text/`: the position string both ways, descriptions and diagrams, layout files;
+//! - `eval/`: the evaluation; and on top, the game trait (`game`), the session's rules
+//!   (`session`) and the bench positions (`bench`).
 
-pub mod attacks;
 pub mod bench;
-pub mod board;
-pub mod describe;
 pub mod eval;
 pub mod field;
 pub mod game;
-pub mod grid;
-pub mod kingdoms;
-pub mod layout;
-mod layout_file;
-mod lines;
-pub mod make;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-mod occupancy;
-pub mod perft;
-pub mod piece;
-pub mod position;
-mod reach;
-pub mod seats;
+pub mod rules;
 pub mod session;
 #[cfg(test)]
-mod slow_rules;
-pub mod square;
-pub mod start;
-pub mod terrain;
-pub mod terrain_text;
-#[cfg(test)]
 mod test_support;
-mod validate;
-pub mod zobrist;
+pub mod text;
+
+// The paths the rest of the engine has always used (`sceptre::position::…`).
+pub use field::{board, grid, kingdoms, layout, piece, seats, square, terrain, terrain_text};
+pub use rules::{attacks, make, movegen, moves, position, start, zobrist};
+pub use text::{describe, notation};
 
 pub use board::{shipped_board, shipped_boards, Board, BoardError, Rotation};
 pub use field::{Cell, Direction, Field, Square, NO_SQUARE};

@@ -4,9 +4,9 @@
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
 use super::eval::{EvalStyle, SceptreEval};
-use super::layout::{Layout, DEFAULT_LAYOUT};
-use super::position::{SceptrePosition, SceptrePositionError};
-use super::seats::{Compass, PlayerColour};
+use super::field::layout::{Layout, DEFAULT_LAYOUT};
+use super::field::seats::{Compass, PlayerColour};
+use super::rules::position::{SceptrePosition, SceptrePositionError};
 use crate::core::{Evaluator, Game, Seat};
 use crate::games::{
     embedded_file, EmbeddedFile, OptionKind, OptionSpec, OptionValueError, Variant, VariantRules,
@@ -124,7 +124,7 @@ impl VariantRules for SceptreRules {
     fn describe(&self, pos: &SceptrePosition) -> String {
         format!(
             "{}\nKey: {:016X}",
-            super::describe::describe(pos),
+            super::text::describe::describe(pos),
             pos.key()
         )
     }
@@ -144,8 +144,8 @@ impl VariantRules for SceptreRules {
         for colour in pos.colours() {
             let i = colour.index();
             let state = match pos.state(colour) {
-                Some(super::position::PlayerState::Playing) => "",
-                Some(super::position::PlayerState::Withdrawn) => " (withdrawn)",
+                Some(super::rules::position::PlayerState::Playing) => "",
+                Some(super::rules::position::PlayerState::Withdrawn) => " (withdrawn)",
                 _ => " (eliminated)",
             };
             s.push_str(&format!(
@@ -177,7 +177,7 @@ impl VariantRules for SceptreRules {
     }
 
     fn diagram(&self, pos: &SceptrePosition) -> Diagram {
-        super::describe::diagram(pos)
+        super::text::describe::diagram(pos)
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -235,7 +235,7 @@ impl VariantRules for SceptreRules {
     /// The evaluator is an engine author's switch, not offered to people setting up a game;
     /// like the layout and the players it stands for the whole match (the referee keeps it).
     fn options(&self) -> Vec<OptionSpec> {
-        let layouts = super::layout::SHIPPED_LAYOUTS
+        let layouts = super::field::layout::SHIPPED_LAYOUTS
             .iter()
             .map(|l| l.name.to_string());
         vec![

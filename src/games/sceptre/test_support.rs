@@ -4,13 +4,14 @@
 use std::path::Path;
 
 /// The position strings of the perft suite (engine-tests/perft/sceptre1027.epd), counts
-/// left off.
+/// and any moves played from them left off.
 pub fn reference_positions() -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft/sceptre1027.epd");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(" ;").next().unwrap_or_default().to_string())
+        .map(|l| l.split(" ;").next().unwrap_or_default())
+        .map(|l| l.split(" moves ").next().unwrap_or_default().to_string())
         .collect()
 }
 

@@ -5,8 +5,8 @@
 
 use super::{value, Terms};
 use crate::core::Score;
-use crate::games::sceptre::piece::PieceKind;
-use crate::games::sceptre::position::{PlayerState, SceptrePosition};
+use crate::games::sceptre::field::piece::PieceKind;
+use crate::games::sceptre::rules::position::{PlayerState, SceptrePosition};
 
 /// Points per square a piece could move to; a pawn's many short moves count for less.
 const fn mobility_weight(kind: PieceKind) -> Score {

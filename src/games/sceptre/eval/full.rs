@@ -15,10 +15,10 @@
 use super::weights::*;
 use super::{add_pieces_to_place, value, Terms};
 use crate::core::{Score, MAX_SEATS};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::{Direction, Square, NO_SQUARE};
-use crate::games::sceptre::piece::{Piece, PieceKind};
-use crate::games::sceptre::position::SceptrePosition;
-use crate::games::sceptre::seats::PlayerColour;
+use crate::games::sceptre::rules::position::SceptrePosition;
 use std::cell::RefCell;
 
 /// What the playing players cover on one square, valid when `stamp` is the evaluation's.
@@ -195,7 +195,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                     continue;
                 }
                 let terrain = field.land(sq);
-                if terrain == Some(crate::games::sceptre::terrain::Terrain::Forest) {
+                if terrain == Some(crate::games::sceptre::field::terrain::Terrain::Forest) {
                     shelter += SHELTER_FOREST;
                 }
                 match pos.piece(sq) {
@@ -214,7 +214,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             for &h in &hostile {
                 for sq in pos
                     .owned
-                    .squares(crate::games::sceptre::seats::PlayerColour::ALL[h])
+                    .squares(crate::games::sceptre::field::seats::PlayerColour::ALL[h])
                 {
                     let Some(p) = pos.piece(sq) else { continue };
                     if matches!(p.kind, PieceKind::Pawn | PieceKind::King) {
@@ -286,7 +286,8 @@ mod tests {
     use super::super::weights::*;
     use super::super::{EvalStyle, SceptreEval, Terms};
     use crate::core::Evaluator;
-    use crate::games::sceptre::{PlayerColour, SceptrePosition};
+    use crate::games::sceptre::field::seats::PlayerColour;
+    use crate::games::sceptre::rules::position::SceptrePosition;
 
     const B: usize = 0;
     const W: usize = 1;

@@ -3,7 +3,7 @@
 use super::weights::LEADER_SHARE;
 use super::{Terms, OUT};
 use crate::core::{Score, SeatScores, MAX_SEATS};
-use crate::games::sceptre::position::SceptrePosition;
+use crate::games::sceptre::rules::position::SceptrePosition;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Standing {

@@ -1,7 +1,7 @@
 //! The full evaluator's weights, in centipawns, in one place to tune them.
 
 use crate::core::Score;
-use crate::games::sceptre::piece::PieceKind;
+use crate::games::sceptre::field::piece::PieceKind;
 
 /// Per square that cuts lines within two steps (of 25): knights gain, sliders lose.
 pub const fn terrain_per_closed(kind: PieceKind) -> Score {

@@ -1,14 +1,52 @@
 //! The layout file's TOML schema and its reading into a [`Layout`]: numbers are read wide so
 //! that our own messages, not the TOML reader's, report values out of range.
 
-use super::board::{shipped_boards, Rotation};
-use super::layout::{Layout, LayoutError, Placement};
-use super::seats::Compass;
-use super::validate;
+use crate::games::sceptre::field::board::{shipped_boards, Rotation};
+use crate::games::sceptre::field::layout::{
+    Layout, LayoutError, Placement, DEFAULT_LAYOUT, SHIPPED_LAYOUTS,
+};
+use crate::games::sceptre::field::seats::Compass;
+use crate::games::sceptre::field::validate;
 use serde::Deserialize;
 
+/// Reading a layout: from its TOML text, by a shipped layout's name or from a file.
+impl Layout {
+    /// Reads and validates a layout's TOML text.
+    pub fn parse(text: &str) -> Result<Layout, LayoutError> {
+        parse(text)
+    }
+
+    /// A built-in layout by name (`None` if there is none of that name).
+    pub fn shipped(name: &str) -> Option<Result<Layout, LayoutError>> {
+        let shipped = SHIPPED_LAYOUTS.iter().find(|l| l.name == name)?;
+        Some(Layout::parse(shipped.text))
+    }
+
+    /// The default layout, `nine`.
+    pub fn default_layout() -> Result<Layout, LayoutError> {
+        Layout::load(DEFAULT_LAYOUT)
+    }
+
+    /// A shipped layout's name, else the path of a layout file.
+    pub fn load(name_or_path: &str) -> Result<Layout, LayoutError> {
+        if let Some(layout) = Layout::shipped(name_or_path) {
+            return layout;
+        }
+        match std::fs::read_to_string(name_or_path) {
+            Ok(text) => Layout::parse(&text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Err(LayoutError::NotFound(name_or_path.to_string()))
+            }
+            Err(e) => Err(LayoutError::Io {
+                path: name_or_path.to_string(),
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
 /// Reads and validates a layout's TOML text.
-pub(super) fn parse(text: &str) -> Result<Layout, LayoutError> {
+fn parse(text: &str) -> Result<Layout, LayoutError> {
     let file: LayoutFile =
         toml::from_str(text).map_err(|e| LayoutError::Toml(one_line(&e, text)))?;
     let players = read_players(&file.players)?;

@@ -2,13 +2,13 @@
 //! states, the side to move, the kingdoms, the set-up still to come, the pools of captured
 //! pieces and the check runs (protocol.md#sceptre-position-string). Its text, both ways, is in `notation`.
 
-use super::field::{Field, Square, NO_SQUARE};
-use super::kingdoms::{Kingdoms, KingdomsError};
 use super::occupancy::SquareSets;
-use super::piece::{Piece, PieceKind};
-use super::seats::PlayerColour;
-use super::terrain::Terrain;
-use super::terrain_text::TerrainTextError;
+use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::terrain::Terrain;
+use crate::games::sceptre::field::terrain_text::TerrainTextError;
+use crate::games::sceptre::field::{Field, Square, NO_SQUARE};
 use std::fmt;
 use std::sync::Arc;
 
@@ -268,29 +268,29 @@ impl From<KingdomsError> for SceptrePositionError {
 /// A whole position. Equal positions print equally (`to_text`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceptrePosition {
-    pub(super) field: Arc<Field>,
+    pub(in crate::games::sceptre) field: Arc<Field>,
     /// Per mailbox cell of the field; `None` on empty squares and off the field.
-    pub(super) board: Vec<Option<Piece>>,
+    pub(in crate::games::sceptre) board: Vec<Option<Piece>>,
     /// Per player in seat order (index = colour index).
-    pub(super) players: Vec<PlayerState>,
-    pub(super) to_move: PlayerColour,
-    pub(super) kingdoms: Kingdoms,
+    pub(in crate::games::sceptre) players: Vec<PlayerState>,
+    pub(in crate::games::sceptre) to_move: PlayerColour,
+    pub(in crate::games::sceptre) kingdoms: Kingdoms,
     /// Per player the pieces still to place; `None` once the set-up is over.
-    pub(super) set_up: Option<Vec<PieceCounts>>,
+    pub(in crate::games::sceptre) set_up: Option<Vec<PieceCounts>>,
     /// Per player the captured pieces of his original colour.
-    pub(super) pools: Vec<PieceCounts>,
+    pub(in crate::games::sceptre) pools: Vec<PieceCounts>,
     /// Per player the run of his last moves that each gave check.
-    pub(super) checks: Vec<u32>,
+    pub(in crate::games::sceptre) checks: Vec<u32>,
     /// The Zobrist key (`zobrist`), kept up to date by make and unmake.
-    pub(super) key: u64,
+    pub(in crate::games::sceptre) key: u64,
     /// Moves since the last capture, promotion, placement or change of a player's state.
-    pub(super) reversible: Reversible,
+    pub(in crate::games::sceptre) reversible: Reversible,
     /// The squares of each owner's pieces (derived from `board`, kept by make/unmake).
-    pub(super) owned: SquareSets,
+    pub(in crate::games::sceptre) owned: SquareSets,
     /// Per colour its king's square, [`NO_SQUARE`] while it is not on the field (derived).
-    pub(super) kings: [Square; 4],
+    pub(in crate::games::sceptre) kings: [Square; 4],
     /// Per line of the field (`Field::lines`): its occupied cells, whoever's (derived).
-    pub(super) lines: Vec<u128>,
+    pub(in crate::games::sceptre) lines: Vec<u128>,
 }
 
 /// A count of plies that is not part of the position's identity: two positions that differ
@@ -309,7 +309,7 @@ impl SceptrePosition {
     /// A position from its parts; the derived state (owner sets, king squares, lines, the key)
     /// is computed here.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn assemble(
+    pub(in crate::games::sceptre) fn assemble(
         field: Arc<Field>,
         board: Vec<Option<Piece>>,
         players: Vec<PlayerState>,
@@ -340,7 +340,7 @@ impl SceptrePosition {
     }
 
     /// Recomputes the owner sets, the king squares and the lines' occupancy from the board.
-    pub(super) fn derive(&mut self) {
+    pub(in crate::games::sceptre) fn derive(&mut self) {
         self.owned.clear();
         self.kings = [NO_SQUARE; 4];
         self.lines.fill(0);
@@ -358,7 +358,7 @@ impl SceptrePosition {
 
     /// Marks `sq` occupied on its four lines if it was empty, and empty if it was occupied.
     #[inline(always)]
-    pub(super) fn flip_lines(&mut self, sq: Square) {
+    pub(in crate::games::sceptre) fn flip_lines(&mut self, sq: Square) {
         for place in self.field.lines().places(sq) {
             self.lines[place.line as usize] ^= 1u128 << place.bit;
         }
@@ -432,7 +432,7 @@ impl SceptrePosition {
     /// place, pieces owned only by players still in the game and passed only from eliminated
     /// ones (never a king), pieces on terrain they may stand on, kingdoms on the field and given for exactly the players, a playing side to move, and
     /// one king for every playing player (none while his set-up list still holds it).
-    pub(super) fn validate(&self) -> Result<(), SceptrePositionError> {
+    pub(in crate::games::sceptre) fn validate(&self) -> Result<(), SceptrePositionError> {
         use SceptrePositionError as E;
         if self
             .set_up

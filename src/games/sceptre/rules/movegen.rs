@@ -13,15 +13,15 @@
 //! the move leaves. A noisy list out of check skips the quiet moves altogether.
 
 use super::attacks::{access, forward_diagonals, owner_bit, seat, sideways, Access};
-use super::field::{slide_bit, Field, Square, LINE_SLIDERS, NO_SQUARE};
-use super::lines::{between, nearest, LINE_KIND};
 use super::moves::SceptreMove;
-use super::piece::{Piece, PieceKind};
 use super::position::SceptrePosition;
-use super::seats::{Compass, PlayerColour};
-use super::square::Coord;
-use super::terrain::Terrain;
 use crate::core::MoveList;
+use crate::games::sceptre::field::lines::{between, nearest, LINE_KIND};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::{Compass, PlayerColour};
+use crate::games::sceptre::field::square::Coord;
+use crate::games::sceptre::field::terrain::Terrain;
+use crate::games::sceptre::field::{slide_bit, Field, Square, LINE_SLIDERS, NO_SQUARE};
 
 /// What a pawn may promote to, in the order the moves are generated.
 const PROMOTIONS: [PieceKind; 4] = [
@@ -187,7 +187,12 @@ impl SceptrePosition {
     /// Calls `visit` with every square `piece` on `from` may move to, its own king's safety
     /// aside, in generation order.
     #[inline(always)]
-    pub(super) fn targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+    pub(in crate::games::sceptre) fn targets(
+        &self,
+        from: Square,
+        piece: Piece,
+        mut visit: impl FnMut(Square),
+    ) {
         let field = &*self.field;
         let board = &self.board[..];
         let free = |to: Square| board[to as usize].is_none_or(|p| p.owner != piece.owner);
@@ -822,7 +827,10 @@ mod tests {
         assert!(t.contains(&"B@b1".to_string()) && !t.contains(&"B@c1".to_string()));
         let m = pos.parse_move("B@g8").unwrap();
         pos.make(m);
-        assert_eq!(pos.to_move(), crate::games::sceptre::PlayerColour::White);
+        assert_eq!(
+            pos.to_move(),
+            crate::games::sceptre::field::seats::PlayerColour::White
+        );
         // White's king may not stand where the bishop g8 would take it.
         let t = texts(&mut pos);
         assert_eq!(t.len(), 64 - 7, "f9 e10 d11 c12 b13 a14 h9 are attacked");

@@ -4,10 +4,10 @@
 //! king safety, the moves for mobility.
 
 use super::attacks::{forward_diagonals, pawn_may_capture_onto, Access};
-use super::field::{slide_bit, Square};
-use super::lines::{nearest, LINE_KIND};
-use super::piece::{Piece, PieceKind};
 use super::position::SceptrePosition;
+use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::{slide_bit, Square};
 
 const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
@@ -17,7 +17,12 @@ impl SceptrePosition {
     /// Calls `visit` with every square `piece` on `from` covers: where it would capture an
     /// enemy piece, whoever stands there now (empty, own or enemy).
     #[inline]
-    pub(super) fn covered(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
+    pub(in crate::games::sceptre) fn covered(
+        &self,
+        from: Square,
+        piece: Piece,
+        mut visit: impl FnMut(Square),
+    ) {
         let field = &*self.field;
         let reach = field.access_table(piece.kind);
         match piece.kind {
@@ -85,7 +90,7 @@ impl SceptrePosition {
 
     /// How many squares `piece` on `from` may move to (its king's safety aside).
     #[inline]
-    pub(super) fn move_count(&self, from: Square, piece: Piece) -> u32 {
+    pub(in crate::games::sceptre) fn move_count(&self, from: Square, piece: Piece) -> u32 {
         let mut n = 0;
         self.targets(from, piece, |_| n += 1);
         n
@@ -94,8 +99,9 @@ impl SceptrePosition {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::sceptre::field::piece::PieceKind;
+    use crate::games::sceptre::rules::position::SceptrePosition;
     use crate::games::sceptre::test_support::reference_positions;
-    use crate::games::sceptre::{PieceKind, SceptrePosition};
 
     /// Covered squares are the captures the rules allow onto an enemy there: compared with
     /// `piece_attacks`, the rules' own question, square by square.

@@ -19,7 +19,7 @@
 use super::board::{BoardError, Rotation, BOARD_COUNT};
 use super::grid::TerrainGrid;
 use super::kingdoms::Kingdoms;
-use super::layout_file;
+use super::mailbox::Field;
 use super::seats::{Compass, PlayerColour};
 use super::square::{Coord, MAX_SIDE};
 use super::terrain::{SquareColour, Terrain};
@@ -78,13 +78,13 @@ impl Placement {
 /// A valid layout: every rule of docs/rules/sceptre1027.md#layouts holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    pub(super) name: String,
-    pub(super) description: String,
-    pub(super) players: Vec<usize>,
-    pub(super) placements: Vec<Placement>,
+    pub(in crate::games::sceptre) name: String,
+    pub(in crate::games::sceptre) description: String,
+    pub(in crate::games::sceptre) players: Vec<usize>,
+    pub(in crate::games::sceptre) placements: Vec<Placement>,
     /// `[players - 2][seat]`: an index into `placements`.
-    pub(super) kingdoms: [[Option<usize>; 4]; 3],
-    pub(super) grid: TerrainGrid,
+    pub(in crate::games::sceptre) kingdoms: [[Option<usize>; 4]; 3],
+    pub(in crate::games::sceptre) grid: TerrainGrid,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,40 +271,14 @@ impl fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
+impl Field {
+    /// The field a valid layout describes.
+    pub fn from_layout(layout: &Layout) -> Field {
+        Field::new(layout.grid().clone())
+    }
+}
+
 impl Layout {
-    /// Reads and validates a layout's TOML text.
-    pub fn parse(text: &str) -> Result<Layout, LayoutError> {
-        layout_file::parse(text)
-    }
-
-    /// A built-in layout by name (`None` if there is none of that name).
-    pub fn shipped(name: &str) -> Option<Result<Layout, LayoutError>> {
-        let shipped = SHIPPED_LAYOUTS.iter().find(|l| l.name == name)?;
-        Some(Layout::parse(shipped.text))
-    }
-
-    /// The default layout, `nine`.
-    pub fn default_layout() -> Result<Layout, LayoutError> {
-        Layout::load(DEFAULT_LAYOUT)
-    }
-
-    /// A shipped layout's name, else the path of a layout file.
-    pub fn load(name_or_path: &str) -> Result<Layout, LayoutError> {
-        if let Some(layout) = Layout::shipped(name_or_path) {
-            return layout;
-        }
-        match std::fs::read_to_string(name_or_path) {
-            Ok(text) => Layout::parse(&text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                Err(LayoutError::NotFound(name_or_path.to_string()))
-            }
-            Err(e) => Err(LayoutError::Io {
-                path: name_or_path.to_string(),
-                message: e.to_string(),
-            }),
-        }
-    }
-
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -11,7 +11,9 @@ use super::terrain::{SquareColour, Terrain};
 const LAST: u8 = BOARD_SIZE as u8 - 1;
 
 /// Lays the boards on the grid, checking every rule; the terrain of the field if all hold.
-pub(super) fn place(placements: &[Placement]) -> Result<TerrainGrid, LayoutError> {
+pub(in crate::games::sceptre) fn place(
+    placements: &[Placement],
+) -> Result<TerrainGrid, LayoutError> {
     let (width, height) = extent(placements)?;
     check_overlap(placements)?;
     check_colours(placements)?;
@@ -152,8 +154,8 @@ fn check_rivers(
 mod tests {
     use super::super::layout::Layout;
     use super::*;
-    use crate::games::sceptre::board::Rotation;
-    use crate::games::sceptre::seats::Compass;
+    use crate::games::sceptre::field::board::Rotation;
+    use crate::games::sceptre::field::seats::Compass;
 
     /// A layout text: boards as (id, rotation, origin), kingdoms as the `[kingdoms]` body.
     fn layout(players: &str, boards: &[(i64, i64, &str)], kingdoms: &str) -> String {

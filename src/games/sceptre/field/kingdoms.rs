@@ -2,7 +2,7 @@
 //! board, named by its bottom-left square, `b@i1,w@a9,r@a17`.
 
 use super::board::BOARD_SIZE;
-use super::field::Field;
+use super::mailbox::Field;
 use super::seats::PlayerColour;
 use super::square::Coord;
 use std::fmt;

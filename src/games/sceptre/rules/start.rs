@@ -1,10 +1,10 @@
 //! The start of a game: the set-up phase on a layout, every player with his sixteen pieces
 //! still to place and black to place first (docs/rules/sceptre1027.md#the-set-up).
 
-use super::field::Field;
-use super::layout::Layout;
 use super::position::{PieceCounts, PlayerState, SceptrePosition};
-use super::seats::PlayerColour;
+use crate::games::sceptre::field::layout::Layout;
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::Field;
 use std::fmt;
 use std::sync::Arc;
 
@@ -73,7 +73,7 @@ impl SceptrePosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sceptre::layout::SHIPPED_LAYOUTS;
+    use crate::games::sceptre::field::layout::SHIPPED_LAYOUTS;
 
     #[test]
     fn every_shipped_layout_starts_for_each_of_its_player_counts() {

@@ -3,8 +3,8 @@
 //! the mailbox is laid out), whichever colours the mover owns. Derived from the board and
 //! kept by make/unmake, so equal boards have equal sets.
 
-use super::field::Square;
-use super::seats::PlayerColour;
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::Square;
 
 /// One bit per mailbox cell for each of the four owners.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! A move of Sceptre 1027 A.D.: a step or capture `from`-`to` with an optional promotion, or a
 //! set-up placement of a piece on a square (docs/rules/sceptre1027.md#notation). Packed into a nonzero `u32`.
 
-use super::field::{Field, Square, NO_SQUARE};
-use super::piece::PieceKind;
+use crate::games::sceptre::field::piece::PieceKind;
+use crate::games::sceptre::field::{Field, Square, NO_SQUARE};
 use std::fmt;
 use std::num::NonZeroU32;
 

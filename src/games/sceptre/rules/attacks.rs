@@ -1,52 +1,14 @@
-//! What each piece may enter (the terrain table of docs/rules/sceptre1027.md#terrain), the forward directions of the
-//! seats, and attacks: exactly the captures the movement rules allow, found by walking back
+//! The forward directions of the seats, and attacks: exactly the captures the movement rules allow, found by walking back
 //! from the attacked square along the field's lines, on the board as it is or as a move would
 //! leave it, by the owners of a mask (bit per colour index).
 
-use super::field::{slide_bit, Direction, Square, LINE_SLIDERS, NO_SQUARE};
-use super::lines::{between, nearest, LinePlace, LINE_KIND};
-use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
-use super::seats::{Compass, PlayerColour};
-use super::terrain::Terrain;
-
-/// How a piece may use a kind of terrain (docs/rules/sceptre1027.md#terrain).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
-    Open,
-    Limited,
-    Prohibited,
-}
-
-pub const fn access(kind: PieceKind, terrain: Terrain) -> Access {
-    use Access::{Limited as L, Open as O, Prohibited as P};
-    use Terrain as T;
-    match kind {
-        PieceKind::King | PieceKind::Queen => match terrain {
-            T::River | T::Pond | T::Ruin => P,
-            _ => O,
-        },
-        PieceKind::Rook => match terrain {
-            T::Forest | T::River | T::Pond => P,
-            T::Ruin => L,
-            _ => O,
-        },
-        PieceKind::Bishop => match terrain {
-            T::River | T::Pond | T::Ruin => P,
-            T::Forest => L,
-            _ => O,
-        },
-        PieceKind::Knight => match terrain {
-            T::Ruin => P,
-            _ => O,
-        },
-        PieceKind::Pawn => match terrain {
-            T::Pond => P,
-            T::River | T::Ruin => L,
-            _ => O,
-        },
-    }
-}
+pub use crate::games::sceptre::field::access::{access, Access};
+use crate::games::sceptre::field::lines::{between, nearest, LinePlace, LINE_KIND};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::{Compass, PlayerColour};
+use crate::games::sceptre::field::terrain::Terrain;
+use crate::games::sceptre::field::{slide_bit, Direction, Square, LINE_SLIDERS, NO_SQUARE};
 
 /// The seat of a colour at a table of `players` (docs/rules/sceptre1027.md#players-seats-and-turns: 2 players black south, white
 /// north; 3 south, west, north; 4 all, clockwise).
@@ -97,7 +59,7 @@ pub fn pawn_may_capture_onto(from: Option<Terrain>, to: Option<Terrain>) -> bool
 
 /// The bit of an owner in an owner mask.
 #[inline(always)]
-pub(super) const fn owner_bit(colour: PlayerColour) -> u8 {
+pub(in crate::games::sceptre) const fn owner_bit(colour: PlayerColour) -> u8 {
     1 << colour.index()
 }
 
@@ -123,7 +85,7 @@ impl SceptrePosition {
 
     /// The owners (bit per colour index) still playing.
     #[inline]
-    pub(super) fn playing_mask(&self) -> u8 {
+    pub(in crate::games::sceptre) fn playing_mask(&self) -> u8 {
         let mut mask = 0;
         for (i, &s) in self.players.iter().enumerate() {
             if s == PlayerState::Playing {
@@ -135,7 +97,7 @@ impl SceptrePosition {
 
     /// The owners whose pieces attack `colour`'s king: the other playing players.
     #[inline]
-    pub(super) fn hostile_to(&self, colour: PlayerColour) -> u8 {
+    pub(in crate::games::sceptre) fn hostile_to(&self, colour: PlayerColour) -> u8 {
         self.playing_mask() & !owner_bit(colour)
     }
 
@@ -160,7 +122,7 @@ impl SceptrePosition {
     /// would be with `vacated` emptied and a piece of the mover's on `filled` (either may be
     /// [`NO_SQUARE`]): along each line, the nearest piece and the walls in between decide.
     #[inline]
-    pub(super) fn attacked(
+    pub(in crate::games::sceptre) fn attacked(
         &self,
         target: Square,
         hostile: u8,
@@ -173,7 +135,7 @@ impl SceptrePosition {
     /// [`SceptrePosition::attacked`], knights left out unless `KNIGHTS` (for a caller who
     /// knows no hostile knight is near).
     #[inline]
-    pub(super) fn attacked_by_mask<const KNIGHTS: bool>(
+    pub(in crate::games::sceptre) fn attacked_by_mask<const KNIGHTS: bool>(
         &self,
         target: Square,
         hostile: u8,
@@ -263,7 +225,7 @@ impl SceptrePosition {
     /// Whether `p`, one step from a square of `terrain` in direction `d` (from the square to
     /// `p`), captures on it.
     #[inline]
-    pub(super) fn attacks_next_door(
+    pub(in crate::games::sceptre) fn attacks_next_door(
         &self,
         p: Piece,
         sq: Square,
@@ -289,7 +251,12 @@ impl SceptrePosition {
 
     /// Whether `piece` standing on `from` could capture on `target` (the pieces in between as
     /// they are; `from` itself may be empty).
-    pub(super) fn piece_attacks(&self, from: Square, piece: Piece, target: Square) -> bool {
+    pub(in crate::games::sceptre) fn piece_attacks(
+        &self,
+        from: Square,
+        piece: Piece,
+        target: Square,
+    ) -> bool {
         let field = &*self.field;
         let (a, b) = (field.place(from), field.place(target));
         let (df, dr) = (b.file as i32 - a.file as i32, b.rank as i32 - a.rank as i32);
@@ -355,7 +322,7 @@ impl SceptrePosition {
 
 /// The index in `Direction::ALL` of a step of `df` files and `dr` ranks (each -1, 0 or 1).
 #[inline]
-pub(super) const fn direction_of(df: i32, dr: i32) -> usize {
+pub(in crate::games::sceptre) const fn direction_of(df: i32, dr: i32) -> usize {
     match (df, dr) {
         (0, 1) => 0,
         (1, 1) => 1,

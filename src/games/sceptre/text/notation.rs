@@ -4,14 +4,14 @@
 //! then file; players, kingdoms and lists in playing order; set-up letters `KQRBNP`, pools
 //! `QRBNP`, only non-empty pools, only check runs of 1 or more; `-` for an empty field).
 
-use super::field::Field;
-use super::kingdoms::Kingdoms;
-use super::piece::{Piece, PieceKind};
-use super::position::{
+use crate::games::sceptre::field::kingdoms::Kingdoms;
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::square::Coord;
+use crate::games::sceptre::field::Field;
+use crate::games::sceptre::rules::position::{
     PieceCounts, PlayerState, PositionField, SceptrePosition, SceptrePositionError,
 };
-use super::seats::PlayerColour;
-use super::square::Coord;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -342,9 +342,9 @@ impl FromStr for SceptrePosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sceptre::kingdoms::KingdomsError;
-    use crate::games::sceptre::terrain::Terrain;
-    use crate::games::sceptre::terrain_text::TerrainTextError;
+    use crate::games::sceptre::field::kingdoms::KingdomsError;
+    use crate::games::sceptre::field::terrain::Terrain;
+    use crate::games::sceptre::field::terrain_text::TerrainTextError;
 
     /// One 8x8 board, all meadow, both players on it.
     const MEADOW: &str = "8m/8m/8m/8m/8m/8m/8m/8m";

@@ -8,11 +8,11 @@
 //! set-ups apart) and the terrain (positions on two fields never meet in one table). Check runs are left out on purpose: they decide what a repetition means,
 //! not whether it is one.
 
-use super::field::Square;
-use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
-use super::seats::PlayerColour;
 use crate::core::splitmix;
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::Square;
 
 /// Distinct salts per kind of key, so that no two kinds of fact share keys.
 const PIECE: u64 = 0x5ce7_0000_0000_0000;

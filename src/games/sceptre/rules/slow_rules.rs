@@ -6,14 +6,14 @@
 //! same order, the same attacks and the same check runs.
 
 use super::attacks::{access, forward_diagonals, pawn_may_capture_onto, Access};
-use super::field::{Direction, Square};
-use super::layout::{Layout, SHIPPED_LAYOUTS};
 use super::moves::SceptreMove;
-use super::piece::{Piece, PieceKind};
 use super::position::SceptrePosition;
-use super::seats::PlayerColour;
-use super::test_support::{reference_positions, Rng};
 use crate::core::MoveList;
+use crate::games::sceptre::field::layout::{Layout, SHIPPED_LAYOUTS};
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::{Direction, Square};
+use crate::games::sceptre::test_support::{reference_positions, Rng};
 
 /// Whether a piece whose owner satisfies `attacker` could capture on `target`.
 fn attacked_slowly(

@@ -11,19 +11,17 @@
 //! (holes and padding prohibited, so a walk stops there by itself), which sliders may pass
 //! through or end on a cell, and where pawns promote.
 
-use super::attacks::{access, Access};
+use super::access::{access, Access};
 use super::grid::TerrainGrid;
-use super::layout::Layout;
 use super::lines::LineTables;
 use super::piece::PieceKind;
+pub use super::piece::{slide_bit, SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
 use super::seats::Compass;
 use super::square::Coord;
+pub use super::square::Square;
 use super::terrain::{SquareColour, Terrain};
 use super::terrain_text::{parse_terrain, write_terrain, TerrainTextError};
 use std::fmt;
-
-/// A mailbox index: names a cell of the padded array, a square of the field or not.
-pub type Square = u16;
 
 /// "No square" in the neighbour and knight tables.
 pub const NO_SQUARE: Square = Square::MAX;
@@ -120,22 +118,6 @@ const NO_LEAPS: Leaps = Leaps {
     squares: [NO_SQUARE; 16],
     len: 0,
 };
-
-/// Bits of the three sliders in [`Field::passable`] and [`Field::reachable`].
-pub const SLIDE_QUEEN: u8 = 1;
-pub const SLIDE_ROOK: u8 = 2;
-pub const SLIDE_BISHOP: u8 = 4;
-
-/// The slider bit of a kind (0 for the pieces that do not slide).
-#[inline(always)]
-pub const fn slide_bit(kind: PieceKind) -> u8 {
-    match kind {
-        PieceKind::Queen => SLIDE_QUEEN,
-        PieceKind::Rook => SLIDE_ROOK,
-        PieceKind::Bishop => SLIDE_BISHOP,
-        _ => 0,
-    }
-}
 
 /// The sliders that move along a direction: queen and rook orthogonally, queen and bishop
 /// diagonally (index `Direction as usize`).
@@ -300,11 +282,6 @@ impl Field {
             |file, rank| self.index(Coord::new(file as u8, rank as u8)),
             |sq| self.passable[sq as usize],
         );
-    }
-
-    /// The field a valid layout describes.
-    pub fn from_layout(layout: &Layout) -> Field {
-        Field::new(layout.grid().clone())
     }
 
     /// The field of a position string's terrain field, no layout needed.
@@ -525,7 +502,8 @@ impl fmt::Debug for Field {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sceptre::layout::SHIPPED_LAYOUTS;
+    use crate::games::sceptre::field::layout::Layout;
+    use crate::games::sceptre::field::layout::SHIPPED_LAYOUTS;
 
     fn at(field: &Field, name: &str) -> Square {
         field

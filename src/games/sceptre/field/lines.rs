@@ -7,7 +7,8 @@
 //! every slider, so a slide ends at the field's edge without a bounds test. Holes are walls
 //! too. The position keeps which cells are occupied, per line (`SceptrePosition::lines`).
 
-use super::field::{Square, SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
+use super::piece::{SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
+use super::square::Square;
 
 /// The line each direction runs along (`Direction as usize` to line kind): north-south on a
 /// file, east-west on a rank, the diagonals. Directions 0-3 run towards higher bits.

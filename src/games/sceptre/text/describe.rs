@@ -1,12 +1,12 @@
 //! Sceptre 1027 for a person: the field and facts of the `d` command, and the diagram
 //! `regalia render` draws (terrain in two shades, holes, four owners, kingdoms).
 
-use super::board::BOARD_SIZE;
-use super::piece::{Piece, PieceKind};
-use super::position::{PieceCounts, PlayerState, SceptrePosition};
-use super::seats::PlayerColour;
-use super::square::{file_name, Coord};
-use super::terrain::{SquareColour, Terrain};
+use crate::games::sceptre::field::board::BOARD_SIZE;
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::square::{file_name, Coord};
+use crate::games::sceptre::field::terrain::{SquareColour, Terrain};
+use crate::games::sceptre::rules::position::{PieceCounts, PlayerState, SceptrePosition};
 use crate::render::{self, CellKind, Diagram, DiagramPiece, Glyph, Ground, Outline, Shade};
 
 /// The mark of a terrain in the text field, chosen to look like it: grass, trees, waves.
@@ -298,8 +298,8 @@ pub fn diagram(pos: &SceptrePosition) -> Diagram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sceptre::field::layout::Layout;
     use crate::games::sceptre::field::Field;
-    use crate::games::sceptre::layout::Layout;
     use crate::render::to_svg;
 
     /// A shipped layout's field and kingdoms with the rest of a position string.
@@ -578,12 +578,7 @@ mod tests {
     /// size it supports, is described and drawn without a panic.
     #[test]
     fn every_reference_position_is_described_and_drawn() {
-        let list = include_str!("../../../engine-tests/perft/sceptre1027.epd");
-        let mut texts: Vec<String> = list
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(" ;").next().unwrap_or(l).trim().to_string())
-            .collect();
+        let mut texts = crate::games::sceptre::test_support::reference_positions();
         assert!(texts.len() > 20);
         for layout in ["nine", "duel", "cross", "ring"] {
             let shipped = Layout::shipped(layout).unwrap().unwrap();

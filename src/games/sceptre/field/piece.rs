@@ -118,6 +118,22 @@ impl fmt::Display for Piece {
     }
 }
 
+/// Bits of the three sliders in the field's `passable` and `reachable` tables.
+pub const SLIDE_QUEEN: u8 = 1;
+pub const SLIDE_ROOK: u8 = 2;
+pub const SLIDE_BISHOP: u8 = 4;
+
+/// The slider bit of a kind (0 for the pieces that do not slide).
+#[inline(always)]
+pub const fn slide_bit(kind: PieceKind) -> u8 {
+    match kind {
+        PieceKind::Queen => SLIDE_QUEEN,
+        PieceKind::Rook => SLIDE_ROOK,
+        PieceKind::Bishop => SLIDE_BISHOP,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

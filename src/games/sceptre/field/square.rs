@@ -5,6 +5,9 @@ use super::terrain::SquareColour;
 use std::fmt;
 use std::str::FromStr;
 
+/// A mailbox index: names a cell of the padded array, a square of the field or not.
+pub type Square = u16;
+
 /// The widest and tallest field: nine boards in a row.
 pub const MAX_SIDE: usize = 72;
 

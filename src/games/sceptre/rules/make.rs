@@ -6,12 +6,12 @@
 //! but a change of state with its own undo.
 
 use super::attacks::owner_bit;
-use super::field::NO_SQUARE;
 use super::moves::SceptreMove;
-use super::piece::{Piece, PieceKind};
 use super::position::{PlayerState, SceptrePosition};
-use super::seats::PlayerColour;
 use super::zobrist;
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::NO_SQUARE;
 
 /// What [`SceptrePosition::unmake`] needs to restore the position exactly.
 #[derive(Clone, Copy, Debug)]
@@ -84,7 +84,7 @@ impl SceptrePosition {
     }
 
     /// Makes a move without updating the mover's check run (enough to test legality).
-    pub(super) fn make_unchecked(&mut self, m: SceptreMove) -> Undo {
+    pub(in crate::games::sceptre) fn make_unchecked(&mut self, m: SceptreMove) -> Undo {
         let mut undo = self.snapshot();
         let mover = self.to_move;
         if let Some(kind) = m.placed() {
@@ -295,8 +295,8 @@ impl SceptrePosition {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{reference_positions, Rng};
     use super::*;
+    use crate::games::sceptre::test_support::{reference_positions, Rng};
 
     #[test]
     fn make_unmake_restores_the_text_over_random_playouts() {

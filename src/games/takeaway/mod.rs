@@ -7,14 +7,15 @@
 //! while three or more seats are active. The last seat standing wins; once every heap is empty
 //! the highest score among the active seats wins, several tied at the top share a draw.
 
+pub mod error;
 pub mod eval;
 pub mod game;
 pub mod notation;
 pub mod position;
 pub mod session;
 
+pub use error::TakeawayError;
 pub use eval::TakeawayEval;
-pub use notation::TakeawayError;
 pub use position::{TakeawayMove, TakeawayPosition};
 pub use session::TakeawayRules;
 

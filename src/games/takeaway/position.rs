@@ -1,6 +1,6 @@
 //! The takeaway state and its rules: moves, eliminations, withdrawals, passes and the end.
 
-use super::notation::TakeawayError;
+use super::error::TakeawayError;
 use crate::core::{splitmix, MoveList, NoMoves, Outcome, Seat, SeatSet, SeatState, MAX_SEATS};
 
 /// At most four heaps (lettered `a` to `d`).

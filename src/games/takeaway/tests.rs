@@ -1,4 +1,4 @@
-use super::notation::TakeawayError;
+use super::error::TakeawayError;
 use super::{TakeawayEval, TakeawayMove, TakeawayPosition};
 use crate::core::{
     Evaluator, Game, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Scope, SeatSet,

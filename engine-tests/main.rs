@@ -3,6 +3,7 @@
 mod browser;
 mod chess960;
 mod engine_process;
+mod htp;
 mod match_runner;
 mod multiplayer;
 mod opentafl;

@@ -24,6 +24,7 @@ Exit status 0 when every game ended by rule with no refused move and no disagree
 
 import argparse
 import os
+import random
 import re
 import shutil
 import socket
@@ -77,7 +78,9 @@ class Htp:
                 break
             lines.append(line)
         lines = [l for l in lines if l.strip() != ""] or ["= "]
-        first = lines[0]
+        # The reference engine prints its search's thoughts before the answer line.
+        answers = [l for l in lines if l == "=" or l.startswith(("= ", "? "))]
+        first = answers[0] if answers else lines[0]
         ok = first.startswith("=")
         return ok, first[2:] if len(first) > 1 else "", lines
 
@@ -115,7 +118,18 @@ def captures_of(answer):
     return {w.lower() for w in answer.split()}
 
 
-def play_game(players, referee, first, max_plies, log):
+def random_play(engine, role, rng):
+    """A random legal move of `role` as `play ROLE FROM TO`, from the engine's play_from/play_to."""
+    froms = engine.ask("play_from")[1].split()[1:]
+    rng.shuffle(froms)
+    for square in froms:
+        ok, tos, _ = engine.ask(f"play_to {role} {square}")
+        if ok and tos.split():
+            return f"play {role} {square} {rng.choice(tos.split())}"
+    return None
+
+
+def play_game(players, referee, first, max_plies, log, random_plies=0, rng=None):
     """players: {role: (engine, opponent_engine)}. Returns (result, refused, disagreements)."""
     engines = {id(e): e for pair in players.values() for e in pair}
     if referee is not None:
@@ -128,11 +142,19 @@ def play_game(players, referee, first, max_plies, log):
         if status != "ongoing":
             break
         mover, other = players[role]
-        ok, text, lines = mover.ask("generate_move")
-        if not ok:
-            log(f"  {mover.name} could not move: {text}")
-            return "error", refused, disagreements
-        play = text.split(",")[0].strip()
+        if ply < random_plies:
+            # A varied opening: a random move, played on the mover too.
+            play = random_play(mover, role, rng)
+            told_mover = mover.ask(play)[0] if play else False
+            if not told_mover:
+                log(f"  {mover.name} refused its own random move {play}")
+                return "error", refused, disagreements
+        else:
+            ok, text, lines = mover.ask("generate_move")
+            if not ok:
+                log(f"  {mover.name} could not move: {text}")
+                return "error", refused, disagreements
+            play = text.split(",")[0].strip()
         if play.split()[2:3] == ["resigns"]:
             log(f"  ply {ply + 1}: {play}")
         told = [other] + ([referee] if referee is not None and referee is not other else [])
@@ -169,6 +191,7 @@ def engine_games(args, log):
     reference = find_binary("hnefatafl-text-protocol")
     regalia = [args.regalia, "htp", "--think", str(args.think)]
     totals = {"games": 0, "by rule": 0, "refused": 0, "disagreements": 0}
+    rng = random.Random(args.seed)
     for game in range(args.games):
         regalia_role = "attacker" if game % 2 == 0 else "defender"
         setup = [f"board_size {args.size}"]
@@ -194,7 +217,9 @@ def engine_games(args, log):
         first = "defender" if args.size == 7 else "attacker"
         log(f"game {game + 1}: {title}, {args.size}x{args.size}")
         referee = ref if args.kind == "referee" else None
-        result, refused, disagreements = play_game(players, referee, first, args.max_plies, log)
+        result, refused, disagreements = play_game(
+            players, referee, first, args.max_plies, log, args.random_plies, rng
+        )
         log(f"game {game + 1}: result {result}, refused moves {refused}, disagreements {disagreements}")
         for engine in everyone:
             engine.close()
@@ -280,6 +305,8 @@ def main():
     parser.add_argument("--think", type=int, default=200, help="regalia's milliseconds per move")
     parser.add_argument("--fischer", help="server games: MINUTES,ADD_SECONDS (un-timed if omitted)")
     parser.add_argument("--max-plies", type=int, default=600)
+    parser.add_argument("--random-plies", type=int, default=2, help="random opening plies (engine games)")
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server-timeout", type=int, default=3600)
     args = parser.parse_args()
     if not os.access(args.regalia, os.X_OK):

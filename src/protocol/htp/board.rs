@@ -155,6 +155,9 @@ mod tests {
         let before = Grid::read("3a3/7/3d3/7/3a3/7/7 a").expect("reads");
         let after = Grid::read("3a3/7/7/3a3/7/7/7 d").expect("reads");
         assert_eq!(before.captures(&after, true), vec!["d5".to_string()]);
-        assert!(before.captures(&after, false).is_empty());
+        // A defenders' move, e6-e4: the king on c4 is the far side of the capture of d4.
+        let before = Grid::read("7/4d2/7/2ka3/7/7/7 d").expect("reads");
+        let after = Grid::read("7/7/7/2k1d2/7/7/7 a").expect("reads");
+        assert_eq!(before.captures(&after, false), vec!["d4".to_string()]);
     }
 }

@@ -216,3 +216,143 @@ fn two_htp_engines_play_a_whole_game_through_the_protocol() {
         "{status}"
     );
 }
+
+/// `regalia htp --host` with a login, against a scripted server speaking the reference
+/// server's lines (its own tests show them): login, an offered game, a challenge, moves both
+/// ways, the end of the game.
+#[test]
+fn htp_host_plays_a_game_given_by_a_scripted_server() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+    use std::process::{Command, Stdio};
+
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let address = listener.local_addr().expect("its address").to_string();
+    let mut client = Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args([
+            "htp",
+            "--depth",
+            "1",
+            "--host",
+            &address,
+            "--username",
+            "regalia-a",
+        ])
+        .args([
+            "--create-account",
+            "--new-game",
+            "attacker",
+            "--fischer",
+            "1,1",
+            "--games",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the regalia binary starts");
+    let (stream, _) = listener.accept().expect("the client connects");
+    stream.set_read_timeout(Some(WAIT)).expect("a timeout");
+    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
+    let mut writer = stream;
+    let mut read = || {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("the client writes");
+        line.trim_end().to_string()
+    };
+    let login = read();
+    assert!(login.ends_with(" create_account regalia-a"), "{login}");
+    assert!(login.starts_with("32d9a140 "), "{login}");
+    writeln!(writer, "= login").expect("write");
+    let offer = read();
+    assert!(
+        offer.starts_with("new_game {\"role\":\"Attacker\"")
+            && offer.contains("\"milliseconds_left\":60000")
+            && offer.ends_with("\"board_size\":11}"),
+        "{offer}"
+    );
+    writeln!(writer, "= new_game 0\n= challenge_requested 0").expect("write");
+    assert_eq!(read(), "join_game 0");
+    writeln!(
+        writer,
+        "= join_game regalia-a someone rated fischer 60000 1 11\n= display_users x\ngame 0 generate_move attacker"
+    )
+    .expect("write");
+    let ours = read();
+    let words: Vec<&str> = ours.split_whitespace().collect();
+    assert_eq!(words[..3], ["game", "0", "play"], "{ours}");
+    assert_eq!(words[3], "attacker", "{ours}");
+    // The game as the server keeps it, to answer with a legal defenders' move.
+    let mut game = regalia::session::Variant::Tafl
+        .configured_session(&[("TaflRules".to_string(), "copenhagen".to_string())])
+        .expect("copenhagen");
+    game.play(&format!("{}{}", words[4], words[5]))
+        .expect("the client's move is legal");
+    let reply = game.legal_moves()[0].clone();
+    game.play(&reply).expect("a legal reply");
+    let split = reply.find(|c: char| c.is_ascii_digit()).expect("a rank");
+    let split = split
+        + reply[split..]
+            .find(|c: char| !c.is_ascii_digit())
+            .expect("a second square");
+    writeln!(
+        writer,
+        "game 0 play defender {} {}\ngame 0 generate_move attacker",
+        &reply[..split],
+        &reply[split..]
+    )
+    .expect("write");
+    let second = read();
+    assert!(second.starts_with("game 0 play attacker "), "{second}");
+    let words: Vec<&str> = second.split_whitespace().collect();
+    game.play(&format!("{}{}", words[4], words[5]))
+        .expect("the client's second move is legal after the defenders' reply");
+    writeln!(writer, "= game_over 0 defender_wins").expect("write");
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = client.try_wait().expect("the client's state") {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the client did not leave after --games 1"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success());
+}
+
+/// `regalia htp --host` without a login serves a plain HTP driver: `generate_move` is answered
+/// on the connection with `play ROLE FROM TO`.
+#[test]
+fn htp_host_serves_a_plain_driver() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+    use std::process::{Command, Stdio};
+
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let address = listener.local_addr().expect("its address").to_string();
+    let mut client = Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args(["htp", "--depth", "1", "--host", &address])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the regalia binary starts");
+    let (stream, _) = listener.accept().expect("the client connects");
+    stream.set_read_timeout(Some(WAIT)).expect("a timeout");
+    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
+    let mut writer = stream;
+    writeln!(writer, "board_size 11\nplay attacker d1 d3\ngenerate_move").expect("write");
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("the engine answers");
+    assert!(line.starts_with("play defender "), "{line:?}");
+    writeln!(writer, "quit").expect("write");
+    let deadline = std::time::Instant::now() + WAIT;
+    while client.try_wait().expect("the client's state").is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "quit did not end the client"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

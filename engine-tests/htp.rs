@@ -217,44 +217,61 @@ fn two_htp_engines_play_a_whole_game_through_the_protocol() {
     );
 }
 
-/// `regalia htp --host` with a login, against a scripted server speaking the reference
-/// server's lines (its own tests show them): login, an offered game, a challenge, moves both
-/// ways, the end of the game.
-#[test]
-fn htp_host_plays_a_game_given_by_a_scripted_server() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::net::TcpListener;
+/// `regalia htp --host` with `args`, connected to a listener of the test's own on loopback:
+/// the process, and the connection's reading and writing ends.
+fn connected_client(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::net::TcpStream>,
+    std::net::TcpStream,
+) {
     use std::process::{Command, Stdio};
-
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
     let address = listener.local_addr().expect("its address").to_string();
-    let mut client = Command::new(env!("CARGO_BIN_EXE_regalia"))
-        .args([
-            "htp",
-            "--depth",
-            "1",
-            "--host",
-            &address,
-            "--username",
-            "regalia-a",
-        ])
-        .args([
-            "--create-account",
-            "--new-game",
-            "attacker",
-            "--fischer",
-            "1,1",
-            "--games",
-            "1",
-        ])
+    let client = Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args(["htp", "--depth", "1", "--host", &address])
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("the regalia binary starts");
     let (stream, _) = listener.accept().expect("the client connects");
     stream.set_read_timeout(Some(WAIT)).expect("a timeout");
-    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
-    let mut writer = stream;
+    let reader = std::io::BufReader::new(stream.try_clone().expect("a second handle"));
+    (client, reader, stream)
+}
+
+/// Waits for the client to leave by itself; panics if it has not after `WAIT`.
+fn wait_for_exit(client: &mut std::process::Child, why: &str) -> std::process::ExitStatus {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        if let Some(status) = client.try_wait().expect("the client's state") {
+            return status;
+        }
+        assert!(std::time::Instant::now() < deadline, "{why}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// `regalia htp --host` with a login, against a scripted server speaking the reference
+/// server's lines (its own tests show them): login, an offered game, a challenge, moves both
+/// ways, the end of the game.
+#[test]
+fn htp_host_plays_a_game_given_by_a_scripted_server() {
+    use std::io::{BufRead, Write};
+
+    let (mut client, mut reader, mut writer) = connected_client(&[
+        "--username",
+        "regalia-a",
+        "--create-account",
+        "--new-game",
+        "attacker",
+        "--fischer",
+        "1,1",
+        "--games",
+        "1",
+    ]);
     let mut read = || {
         let mut line = String::new();
         reader.read_line(&mut line).expect("the client writes");
@@ -308,17 +325,7 @@ fn htp_host_plays_a_game_given_by_a_scripted_server() {
     game.play(&format!("{}{}", words[4], words[5]))
         .expect("the client's second move is legal after the defenders' reply");
     writeln!(writer, "= game_over 0 defender_wins").expect("write");
-    let deadline = std::time::Instant::now() + WAIT;
-    let status = loop {
-        if let Some(status) = client.try_wait().expect("the client's state") {
-            break status;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the client did not leave after --games 1"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let status = wait_for_exit(&mut client, "the client did not leave after --games 1");
     assert!(status.success());
 }
 
@@ -326,33 +333,13 @@ fn htp_host_plays_a_game_given_by_a_scripted_server() {
 /// on the connection with `play ROLE FROM TO`.
 #[test]
 fn htp_host_serves_a_plain_driver() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::net::TcpListener;
-    use std::process::{Command, Stdio};
+    use std::io::{BufRead, Write};
 
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-    let address = listener.local_addr().expect("its address").to_string();
-    let mut client = Command::new(env!("CARGO_BIN_EXE_regalia"))
-        .args(["htp", "--depth", "1", "--host", &address])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the regalia binary starts");
-    let (stream, _) = listener.accept().expect("the client connects");
-    stream.set_read_timeout(Some(WAIT)).expect("a timeout");
-    let mut reader = BufReader::new(stream.try_clone().expect("a second handle"));
-    let mut writer = stream;
+    let (mut client, mut reader, mut writer) = connected_client(&[]);
     writeln!(writer, "board_size 11\nplay attacker d1 d3\ngenerate_move").expect("write");
     let mut line = String::new();
     reader.read_line(&mut line).expect("the engine answers");
     assert!(line.starts_with("play defender "), "{line:?}");
     writeln!(writer, "quit").expect("write");
-    let deadline = std::time::Instant::now() + WAIT;
-    while client.try_wait().expect("the client's state").is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "quit did not end the client"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_exit(&mut client, "quit did not end the client");
 }

@@ -4,6 +4,7 @@ mod bench_signatures;
 mod browser;
 mod chess960;
 mod engine_process;
+mod htp;
 mod match_runner;
 mod multiplayer;
 mod opentafl;

@@ -32,6 +32,8 @@ enum Command {
     Match(Box<cli::MatchArgs>),
     /// Speak the OpenTafl Engine Protocol on stdin/stdout (for OpenTafl's engine .ini files).
     Opentafl(cli::OpenTaflArgs),
+    /// Speak the Hnefatafl Text Protocol (hnefatafl.org) on stdin/stdout, or as a TCP client.
+    Htp(cli::HtpArgs),
     /// Play and analyse every game in a browser: a local web server with one built-in page.
     Serve(cli::ServeArgs),
     /// Fit the chess evaluation's weights to game results (Texel's method) from PGN files.
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => cli::solve(a),
         Some(Command::Render(a)) => cli::render(a),
         Some(Command::Opentafl(a)) => cli::opentafl(a),
+        Some(Command::Htp(a)) => cli::htp(a),
         Some(Command::Serve(a)) => cli::serve(a),
         Some(Command::Tune(a)) => cli::tune(a),
         Some(Command::Match(_)) => match matches.subcommand_matches("match") {

@@ -2,6 +2,7 @@
 
 mod analyse;
 mod bench;
+mod htp;
 mod match_cmd;
 mod opentafl;
 mod perft;
@@ -12,6 +13,7 @@ mod tune;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};
+pub use htp::{htp, HtpArgs};
 pub use match_cmd::{match_command, MatchArgs};
 pub use opentafl::{opentafl, OpenTaflArgs};
 pub use perft::{perft, PerftArgs};
@@ -102,6 +104,8 @@ pub enum CliError {
     Serve(crate::serve::ServeError),
     /// `regalia tune` found nothing to tune on.
     Tune(TuneError),
+    /// `regalia htp --host` could not connect or play.
+    Htp(crate::protocol::htp::ClientError),
 }
 
 impl fmt::Display for CliError {
@@ -122,6 +126,7 @@ impl fmt::Display for CliError {
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
             CliError::Serve(e) => write!(f, "{e}"),
             CliError::Tune(e) => write!(f, "{e}"),
+            CliError::Htp(e) => write!(f, "{e}"),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod command;
 mod engine;
+pub mod htp;
 pub mod opentafl;
 mod options;
 mod output;

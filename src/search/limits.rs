@@ -22,8 +22,6 @@ pub struct SearchLimits {
     pub move_time: Option<Duration>,
     pub infinite: bool,
     pub ponder: bool,
-    /// Restrict the root to these moves (move texts; empty = all).
-    pub search_moves: Vec<String>,
 }
 
 impl SearchLimits {

@@ -7,9 +7,8 @@ use super::clock::FischerClock;
 use super::command::{parse, Command, TimeControl, COMMANDS};
 use super::notation::{split_move, write_vertex, Role};
 use super::rule_sets::rules_for_size;
-use crate::search::{ReportScore, SearchLimits, SearchOptions, SharedTable, TranspositionTable};
-use crate::session::{GameStatus, SearchControl, Session, Variant};
-use std::sync::Arc;
+use crate::search::{ReportScore, SearchLimits, SearchOptions};
+use crate::session::{GameStatus, SearchJob, SearchOrder, SearchTable, Session, Variant};
 use std::time::{Duration, Instant};
 
 /// The HTP version the reference engine answers `protocol_version` with.
@@ -63,7 +62,7 @@ impl Generated {
 
 pub struct HtpEngine {
     settings: Settings,
-    table: crate::search::SharedTable,
+    table: SearchTable,
     size: u8,
     session: Box<dyn Session>,
     /// The session before each move played, for `play_undo` (and the boards that stood).
@@ -75,7 +74,7 @@ pub struct HtpEngine {
 
 impl HtpEngine {
     pub fn new(settings: Settings) -> HtpEngine {
-        let table: SharedTable = Arc::new(TranspositionTable::new(settings.hash_mb));
+        let table = SearchTable::new(settings.hash_mb);
         HtpEngine {
             settings,
             table,
@@ -349,13 +348,16 @@ impl HtpEngine {
                 None => self.settings.think,
             });
         }
-        if allowed.len() < self.session.legal_moves().len() {
-            limits.search_moves = allowed.clone();
-        }
+        let search_moves = if allowed.len() < self.session.legal_moves().len() {
+            allowed.clone()
+        } else {
+            Vec::new()
+        };
         let started = Instant::now();
         let found = search_move(
             self.session.as_ref(),
             limits,
+            search_moves,
             self.settings.threads,
             &self.table,
         )?;
@@ -428,44 +430,36 @@ struct Found {
     nodes: u64,
 }
 
-/// The one place HTP calls the search: to completion, on a thread with a large stack.
+/// The one place HTP calls the search: a search job run to its end (`search_moves`: the root
+/// moves allowed, empty for all).
 fn search_move(
     session: &dyn Session,
     limits: SearchLimits,
+    search_moves: Vec<String>,
     threads: usize,
-    table: &SharedTable,
+    table: &SearchTable,
 ) -> Result<Found, String> {
-    let session = session.boxed_clone();
-    let table = table.clone();
-    let options = SearchOptions {
-        threads,
-        move_overhead: Duration::ZERO,
-        ..SearchOptions::default()
+    let order = SearchOrder {
+        limits,
+        search_moves,
+        options: SearchOptions {
+            threads,
+            move_overhead: Duration::ZERO,
+            ..SearchOptions::default()
+        },
+        ..SearchOrder::default()
     };
-    let worker = std::thread::Builder::new()
-        .name("search".into())
-        .stack_size(64 << 20)
-        .spawn(move || {
-            let mut score = 0;
-            let outcome =
-                session.search(&limits, &options, &table, &SearchControl::new(), &mut |r| {
-                    if r.multipv <= 1 {
-                        score = match r.score {
-                            ReportScore::Centipawns(cp) => cp as i64,
-                            ReportScore::Mate(m) if m > 0 => 100_000 - m as i64,
-                            ReportScore::Mate(m) => -100_000 - m as i64,
-                        };
-                    }
-                });
-            outcome.map(|o| Found {
-                best: o.best,
-                score,
-                nodes: o.nodes,
-            })
-        })
-        .map_err(|e| format!("generate_move: could not start the search: {e}"))?;
-    match worker.join() {
-        Ok(result) => result.map_err(|e| format!("generate_move: {e}")),
-        Err(_) => Err("generate_move: the search failed".to_string()),
-    }
+    let end = SearchJob::run_to_end(session.boxed_clone(), order, table.shared())
+        .map_err(|e| format!("generate_move: {e}"))?;
+    let score = match end.progress.first_line().map(|r| r.score) {
+        Some(ReportScore::Centipawns(cp)) => cp as i64,
+        Some(ReportScore::Mate(m)) if m > 0 => 100_000 - m as i64,
+        Some(ReportScore::Mate(m)) => -100_000 - m as i64,
+        None => 0,
+    };
+    Ok(Found {
+        best: end.best,
+        score,
+        nodes: end.nodes,
+    })
 }

@@ -140,6 +140,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
     let mut best_score = -INFINITE;
     let mut last_best = None;
     let mut stable_iterations = 0;
+    let mut lines = vec![None; multi_pv];
 
     for depth in 1..=max_depth {
         for pv_index in 0..multi_pv {
@@ -202,7 +203,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         }
         completed_depth = depth;
         // The first iteration always completes, even when stopped at once: there must be a move.
-        for pv_index in 0..multi_pv {
+        for (pv_index, line) in lines.iter_mut().enumerate() {
             emit_exact(
                 &mut worker,
                 shared_nodes,
@@ -212,6 +213,8 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
                 eval,
                 report,
             );
+            // A line not reported this time keeps its last report, as the front end shows it.
+            *line = worker.root_moves[pv_index].exact_line().or(line.take());
         }
         best_score = worker.root_moves[0].score;
         let best = worker.root_moves[0].m;
@@ -243,6 +246,7 @@ fn main_thread<G: Game, E: Evaluator<G>, P: Perspective>(
         seat_scores: None,
         depth: completed_depth as u32,
         nodes: shared_nodes.load(Ordering::Relaxed),
+        lines,
     };
     request.searcher.put_thread(0, worker.into_state());
     result

@@ -26,7 +26,7 @@ pub use driver::search;
 pub use limits::{MultiplayerSearch, SearchLimits, SearchOptions, CLOCK_LETTERS};
 pub use perspective::{Paranoid, Perspective, TwoSided};
 pub use report::{leaf_scores, pv_text};
-pub use report::{Report, ReportScore, SearchResult};
+pub use report::{Report, ReportScore, RootLine, SearchResult};
 pub use request::SearchRequest;
 pub use searcher::{Searcher, SharedTable};
 pub use tt::{Bound, TranspositionTable};

@@ -42,6 +42,15 @@ pub struct Report {
     pub seat_scores: Option<Vec<Score>>,
 }
 
+/// One MultiPV line as the search last reported it exactly: the root move it starts with, the
+/// reply it expects, and its score as `info` printed it (what a limited strength chooses among).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootLine<M> {
+    pub first: M,
+    pub reply: Option<M>,
+    pub score: ReportScore,
+}
+
 /// The search's answer.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
@@ -53,6 +62,8 @@ pub struct SearchResult<M> {
     pub seat_scores: Option<SeatScores>,
     pub depth: u32,
     pub nodes: u64,
+    /// `lines[i]`: MultiPV line `i + 1` as last reported exactly (None: never reported).
+    pub lines: Vec<Option<RootLine<M>>>,
 }
 
 /// The PV in the game's notation (each move written in the position it is played from).

@@ -4,6 +4,7 @@
 use super::control::Control;
 use super::correction::CorrectionHistory;
 use super::perspective::{Perspective, TwoSided};
+use super::report::{ReportScore, RootLine};
 use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
 use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
@@ -20,6 +21,20 @@ pub struct RootMove<M> {
     pub score: Score,
     pub pv: Vec<M>,
     pub seldepth: usize,
+}
+
+impl<M: Copy> RootMove<M> {
+    /// The line as an exact report shows it; None before it has an exact score.
+    pub fn exact_line(&self) -> Option<RootLine<M>> {
+        if self.score <= -INFINITE {
+            return None;
+        }
+        Some(RootLine {
+            first: *self.pv.first()?,
+            reply: self.pv.get(1).copied(),
+            score: ReportScore::from_score(self.score),
+        })
+    }
 }
 
 pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {

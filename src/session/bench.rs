@@ -44,7 +44,7 @@ pub fn run_bench(
         session.set_position(Some(text), &[])?;
         let table = Arc::new(Searcher::new(16));
         let control = SearchControl::new();
-        let outcome = session.search(&limits, &options, &table, &control, &mut |_| {})?;
+        let outcome = session.search(&limits, &options, &table, &control, None, &mut |_| {})?;
         total += outcome.nodes;
         progress(i + 1, positions.len(), text, outcome.nodes);
     }

@@ -1,6 +1,7 @@
 //! A session generic over one game: the current position, the keys of the game so far (for
 //! repetitions), and the glue from text commands to the generic search and perft.
 
+use super::strength::StrengthLimit;
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
 use crate::core::{Game, MoveList, NoMoves, Outcome, Scope, SeatSet, SeatState};
 use crate::games::VariantRules;
@@ -337,6 +338,7 @@ impl<V: VariantRules> Session for GameSession<V> {
         options: &SearchOptions,
         table: &SharedTable,
         control: &SearchControl,
+        strength: Option<StrengthLimit>,
         report: &mut dyn FnMut(&Report),
     ) -> Result<SearchOutcome, VariantError> {
         let root_moves = if self.root_moves.is_empty() {
@@ -363,8 +365,16 @@ impl<V: VariantRules> Session for GameSession<V> {
             pondering: &control.pondering,
         };
         let result = search::search(request, &eval, report);
-        let best = result.best.map(|m| self.game.move_text(m));
-        let ponder = match (result.best, result.ponder) {
+        // A limited strength plays one of the lines, chosen among the game's own moves.
+        let pick = strength
+            .filter(|_| result.best.is_some())
+            .and_then(|s| s.choose(&result.lines, &mut rand::thread_rng()));
+        let (best, ponder) = match pick {
+            Some(pick) => (Some(pick.best), pick.reply),
+            None => (result.best, result.ponder),
+        };
+        // Text only here, at the edge the protocol sees.
+        let ponder = match (best, ponder) {
             (Some(b), Some(p)) => {
                 let text = search::pv_text(&self.game, &[b, p]);
                 text.get(1).cloned()
@@ -372,7 +382,7 @@ impl<V: VariantRules> Session for GameSession<V> {
             _ => None,
         };
         Ok(SearchOutcome {
-            best,
+            best: best.map(|m| self.game.move_text(m)),
             ponder,
             nodes: result.nodes,
         })

@@ -31,6 +31,7 @@ pub use crate::games::{
 
 use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::AtomicBool;
+use strength::StrengthLimit;
 
 /// Whether the game is over by rule at the current position, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,13 +125,16 @@ pub trait Session: Send {
         threads: usize,
         stop: &AtomicBool,
     ) -> Vec<(String, Option<u64>)>;
-    /// Runs a search to completion on the calling thread, reporting as it goes.
+    /// Runs a search to completion on the calling thread, reporting as it goes. With a
+    /// `strength`, the move is chosen among the search's lines as that limit says (the limits
+    /// and options must already carry its node budget and lines: [`SearchJob`] sets them).
     fn search(
         &self,
         limits: &SearchLimits,
         options: &SearchOptions,
         table: &SharedTable,
         control: &SearchControl,
+        strength: Option<StrengthLimit>,
         report: &mut dyn FnMut(&Report),
     ) -> Result<SearchOutcome, VariantError>;
     /// Position strings `bench` searches for this variant.

@@ -283,7 +283,8 @@ fn run(
         options.multi_pv = options.multi_pv.max(strength::LINES);
         limits = s.limits(&limits);
     }
-    let outcome = session.search(&limits, &options, table, control, &mut |r| {
+    // The session chooses the move among its lines at the limited strength, if any.
+    let outcome = session.search(&limits, &options, table, control, strength, &mut |r| {
         lock(progress).record(r);
         on_report(r);
     })?;
@@ -299,16 +300,9 @@ fn run(
         p.finished = true;
         p.clone()
     };
-    let (mut best, mut ponder) = (outcome.best, outcome.ponder);
-    if let (Some(s), Some(_)) = (strength, &best) {
-        if let Some(pick) = s.choose(&progress.lines, &mut rand::thread_rng()) {
-            best = Some(pick.best.clone());
-            ponder = pick.reply.clone();
-        }
-    }
     Ok(JobEnd {
-        best,
-        ponder,
+        best: outcome.best,
+        ponder: outcome.ponder,
         nodes: outcome.nodes,
         progress,
     })
@@ -438,5 +432,49 @@ mod tests {
             1,
             "pondering analyses at full strength"
         );
+    }
+
+    #[test]
+    fn a_limited_strength_plays_a_legal_move_of_one_of_its_lines_in_every_variant() {
+        use crate::search::MultiplayerSearch;
+        for &variant in Variant::ALL {
+            let searches: &[MultiplayerSearch] = if variant.new_session().seats() > 2 {
+                &MultiplayerSearch::ALL
+            } else {
+                &[MultiplayerSearch::Paranoid]
+            };
+            for &multiplayer in searches {
+                for elo in [strength::MIN_ELO, strength::DEFAULT_ELO] {
+                    let session = variant.new_session();
+                    let legal = session.legal_moves();
+                    let mut order = SearchOrder {
+                        strength: Some(StrengthLimit { elo }),
+                        ..SearchOrder::default()
+                    };
+                    order.options.multiplayer = multiplayer;
+                    let what = format!("{variant:?} {multiplayer:?} at {elo}");
+                    let end = SearchJob::run_to_end(session, order, SearchTable::new(1).shared())
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let best = end.best.clone().unwrap_or_else(|| panic!("{what}: a move"));
+                    assert!(legal.contains(&best), "{what}: {best} is not legal");
+                    // The typed choice is one of the lines shown, with that line's reply.
+                    let line = end
+                        .progress
+                        .lines
+                        .iter()
+                        .flatten()
+                        .find(|r| r.pv[0] == best)
+                        .unwrap_or_else(|| panic!("{what}: {best} is in no line shown"));
+                    assert_eq!(end.ponder, line.pv.get(1).cloned(), "{what}");
+                    if let Some(reply) = &end.ponder {
+                        let mut after = variant.new_session();
+                        if let Err(e) = after.set_position(None, std::slice::from_ref(&best)) {
+                            panic!("{what}: {e}");
+                        }
+                        assert!(after.legal_moves().contains(reply), "{what}: {reply}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! `UCI_LimitStrength` and `UCI_Elo`: a beatable opponent for people. Game-neutral: one skill
 //! number sets a node budget for the search and the noise of a choice among its best lines, so
-//! a weak setting both sees less and picks worse moves. The search job applies it; the
-//! protocol only passes the setting on.
+//! a weak setting both sees less and picks worse moves. The search job gives the search its
+//! budget and lines; the session chooses among the lines' moves in the game's own type, before
+//! any move is written as text; the protocol only passes the setting on.
 //! Calibrated for chess against Stockfish's own `UCI_Elo` levels (docs/results/strength.md#limited-strength-uci_elo-calibration).
 
-use crate::search::{Report, ReportScore, SearchLimits};
+use crate::search::{ReportScore, RootLine, SearchLimits};
 use rand::Rng;
 
 pub const MIN_ELO: u32 = 800;
@@ -45,25 +46,29 @@ impl StrengthLimit {
     }
 
     /// Picks a root move: each line's score plus a random bonus up to
-    /// [`StrengthLimit::noise`], the highest wins. `lines[i]` is the last exact report of
-    /// MultiPV line `i + 1`.
-    pub fn choose(self, lines: &[Option<Report>], rng: &mut impl Rng) -> Option<Pick> {
+    /// [`StrengthLimit::noise`], the highest wins. `lines[i]` is MultiPV line `i + 1` as the
+    /// search last reported it exactly; the moves are the game's own, written out only by
+    /// whoever shows the pick.
+    pub fn choose<M: Clone>(
+        self,
+        lines: &[Option<RootLine<M>>],
+        rng: &mut impl Rng,
+    ) -> Option<Pick<M>> {
         let noise = self.noise();
         lines
             .iter()
             .flatten()
-            .filter_map(|r| {
-                let best = r.pv.first()?.clone();
+            .map(|line| {
                 let bonus = if noise > 0.0 {
                     rng.gen_range(0.0..noise)
                 } else {
                     0.0
                 };
                 let pick = Pick {
-                    best,
-                    reply: r.pv.get(1).cloned(),
+                    best: line.first.clone(),
+                    reply: line.reply.clone(),
                 };
-                Some((value(r.score) + bonus, pick))
+                (value(line.score) + bonus, pick)
             })
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, pick)| pick)
@@ -72,9 +77,9 @@ impl StrengthLimit {
 
 /// The root move a limited strength plays, with the reply its line expects.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pick {
-    pub best: String,
-    pub reply: Option<String>,
+pub struct Pick<M> {
+    pub best: M,
+    pub reply: Option<M>,
 }
 
 /// A score as one number: mates far beyond any evaluation, sooner ones better.
@@ -91,19 +96,13 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
-    fn line(multipv: usize, cp: i32, first: &str) -> Option<Report> {
-        Some(Report {
-            depth: 5,
-            seldepth: 5,
-            multipv,
+    /// MultiPV line `_multipv` (for the reader: its place in the list is its number), starting
+    /// with `first`. The moves here are strings; any type a game uses will do.
+    fn line(_multipv: usize, cp: i32, first: &str) -> Option<RootLine<String>> {
+        Some(RootLine {
+            first: first.to_string(),
+            reply: None,
             score: ReportScore::Centipawns(cp),
-            bound: None,
-            nodes: 100,
-            nps: 1000,
-            hashfull: 0,
-            time_ms: 1,
-            pv: vec![first.to_string()],
-            seat_scores: None,
         })
     }
 
@@ -152,5 +151,55 @@ mod tests {
         for _ in 0..50 {
             assert_eq!(weakest.choose(&mate, &mut rng).unwrap().best, "d1h5");
         }
+    }
+
+    #[test]
+    fn the_choice_reads_only_the_scores_and_plays_the_chosen_lines_reply() {
+        // The same lines with moves of two types: the same seed picks the same line.
+        let scores = [
+            ReportScore::Centipawns(30),
+            ReportScore::Centipawns(10),
+            ReportScore::Mate(-2),
+            ReportScore::Centipawns(25),
+        ];
+        let numbered: Vec<Option<RootLine<u16>>> = (0u16..)
+            .zip(scores)
+            .map(|(i, score)| {
+                Some(RootLine {
+                    first: i,
+                    reply: Some(100 + i),
+                    score,
+                })
+            })
+            .collect();
+        let named: Vec<Option<RootLine<String>>> = numbered
+            .iter()
+            .flatten()
+            .map(|l| {
+                Some(RootLine {
+                    first: format!("move{}", l.first),
+                    reply: l.reply.map(|r| format!("move{r}")),
+                    score: l.score,
+                })
+            })
+            .collect();
+        let limit = StrengthLimit { elo: 1000 };
+        let mut by_number = rand::rngs::StdRng::seed_from_u64(29);
+        let mut by_name = rand::rngs::StdRng::seed_from_u64(29);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..100 {
+            let pick = limit.choose(&numbered, &mut by_number).unwrap();
+            assert_eq!(
+                pick.reply,
+                Some(100 + pick.best),
+                "the reply of its own line"
+            );
+            let same = limit.choose(&named, &mut by_name).unwrap();
+            assert_eq!(same.best, format!("move{}", pick.best));
+            assert_ne!(pick.best, 2, "a line that is mated loses to any other");
+            seen.insert(pick.best);
+        }
+        assert!(seen.len() > 1, "the noise varies the choice: {seen:?}");
+        assert_eq!(limit.choose::<u16>(&[None, None], &mut by_number), None);
     }
 }

@@ -19,7 +19,7 @@ mod tests;
 
 use super::control::Control;
 use super::limits::SearchLimits;
-use super::report::{Report, ReportScore, SearchResult};
+use super::report::{Report, ReportScore, RootLine, SearchResult};
 use super::{pv_text, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
 use std::sync::atomic::AtomicBool;
@@ -128,6 +128,12 @@ pub(crate) fn deepen<G: Game>(
         }
     }
     budget.control.finish(limits.infinite);
+    // The one line reported last, as a limited strength chooses among lines.
+    let lines = vec![last.as_ref().map(|it| RootLine {
+        first: it.best,
+        reply: it.pv.get(1).copied(),
+        score: ReportScore::from_score(report_score(it)),
+    })];
     let (best, ponder, score, vector) = match &last {
         Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
         None => (request.root_moves.first().copied(), None, 0, None),
@@ -139,6 +145,7 @@ pub(crate) fn deepen<G: Game>(
         seat_scores: vector,
         depth: completed as u32,
         nodes: budget.nodes,
+        lines,
     }
 }
 

@@ -4,6 +4,7 @@
 mod control;
 mod correction;
 mod driver;
+mod iterate;
 mod limits;
 pub mod multi;
 mod node;

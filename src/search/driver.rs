@@ -3,6 +3,7 @@
 
 use super::control::Control;
 use super::iterate::{iterate, RootSearch};
+use super::lazy_smp::{helper_depths, with_helpers};
 use super::limits::{MultiplayerSearch, SearchLimits};
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
@@ -67,45 +68,32 @@ fn alpha_beta<G: Game, E: Evaluator<G>, P: Perspective>(
     let table = request.searcher.table();
     request.searcher.new_search();
     let shared_nodes = AtomicU64::new(0);
-    let helpers = request.options.threads.max(1) - 1;
     let stop = request.stop;
     let control = Control::main(&request);
 
-    std::thread::scope(|scope| {
-        for id in 1..=helpers {
-            let request = &request;
-            let shared_nodes = &shared_nodes;
-            let builder = std::thread::Builder::new()
-                .name(format!("search-helper-{id}"))
-                .stack_size(32 << 20);
-            let spawned = builder.spawn_scoped(scope, move || {
-                let mut worker = Worker::new(
-                    persp,
-                    request.game.clone(),
-                    request.history,
-                    &request.root_moves,
-                    eval,
-                    table,
-                    shared_nodes,
-                    Control::helper(stop),
-                    request.searcher.take_thread(id),
-                );
-                // Helpers start half of them one ply deeper, so threads spread over depths.
-                let mut depth = 1 + (id % 2) as i32;
-                while !stop.load(Ordering::Relaxed) && depth < MAX_PLY as i32 {
-                    worker.search_root(depth, -INFINITE, INFINITE, 0);
-                    depth += 1;
-                }
-                worker.flush_nodes();
-                request.searcher.put_thread(id, worker.into_state());
-            });
-            if let Err(e) = spawned {
-                log::warn!("could not start search helper {id}: {e}");
+    let helper = |id| {
+        let mut worker = Worker::new(
+            persp,
+            request.game.clone(),
+            request.history,
+            &request.root_moves,
+            eval,
+            table,
+            &shared_nodes,
+            Control::helper(stop),
+            request.searcher.take_thread(id),
+        );
+        for depth in helper_depths(id, MAX_PLY as i32) {
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
+            worker.search_root(depth, -INFINITE, INFINITE, 0);
         }
-        let result = main_thread(persp, &request, eval, &shared_nodes, control, report);
-        stop.store(true, Ordering::Relaxed);
-        result
+        worker.flush_nodes();
+        request.searcher.put_thread(id, worker.into_state());
+    };
+    with_helpers(request.options.threads, stop, helper, || {
+        main_thread(persp, &request, eval, &shared_nodes, control, report)
     })
 }
 

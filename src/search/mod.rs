@@ -5,6 +5,7 @@ mod control;
 mod correction;
 mod driver;
 mod iterate;
+mod lazy_smp;
 mod limits;
 pub mod multi;
 mod node;

@@ -19,10 +19,11 @@ mod tests;
 
 use super::control::Control;
 use super::iterate::{iterate, RootSearch};
+use super::lazy_smp::{helper_depths, with_helpers};
 use super::report::{Report, ReportScore, SearchResult};
 use super::{pv_text, Bound, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, INFINITE, MAX_PLY, MAX_SEATS};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
@@ -84,7 +85,7 @@ pub(crate) type ScoreForReport<M> = fn(&Iteration<M>) -> Score;
 
 /// Iterative deepening ([`iterate`]): `search_depth(depth, budget, previous best)` searches one
 /// depth, `None` when the budget ran out mid-way (its partial result is dropped).
-pub(crate) fn deepen<G: Game>(
+fn deepen<G: Game>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report),
     report_score: ScoreForReport<G::Move>,
@@ -218,52 +219,41 @@ where
 pub(crate) type IterateWith<'a, S, M> =
     dyn Fn(&mut S, i32, &mut Budget, Option<M>) -> Option<Iteration<M>> + Sync + 'a;
 
-/// Lazy SMP for max-n and best-reply search: `Threads - 1` helpers deepen the same root over
-/// the shared table (half of them a ply ahead), so the main thread finds more of its nodes
-/// there; the main thread alone keeps time, reports and chooses ([`deepen`]). Each thread
-/// has its own state (`new_state`: move order, path), made on its own thread.
-#[allow(clippy::too_many_arguments)]
+/// Lazy SMP ([`with_helpers`]) for max-n and best-reply search: the main thread runs
+/// [`deepen`]. Each thread has its own state (`new_state`: move order, path), made on its own
+/// thread.
 pub(crate) fn deepen_in_threads<G: Game, S>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report),
     report_score: ScoreForReport<G::Move>,
     leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
     new_state: &(dyn Fn() -> S + Sync),
-    iterate: &IterateWith<'_, S, G::Move>,
+    search_depth: &IterateWith<'_, S, G::Move>,
 ) -> SearchResult<G::Move> {
-    let helpers = request.options.threads.max(1) - 1;
-    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
-    let mut result = std::thread::scope(|scope| {
-        for id in 1..=helpers {
-            let helper_nodes = &helper_nodes;
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-helper-{id}"))
-                .stack_size(32 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut state = new_state();
-                    let mut budget = Budget::helper(request.stop);
-                    let mut previous = None;
-                    let mut depth = 1 + (id % 2) as i32;
-                    while !budget.control.stopped() && depth < MAX_PLY as i32 - 2 {
-                        match iterate(&mut state, depth, &mut budget, previous) {
-                            Some(it) => previous = Some(it.best),
-                            None => break,
-                        }
-                        depth += 1;
-                    }
-                    helper_nodes.fetch_add(budget.nodes, std::sync::atomic::Ordering::Relaxed);
-                });
-            if let Err(e) = spawned {
-                log::warn!("could not start search helper {id}: {e}");
+    let helper_nodes = AtomicU64::new(0);
+    let helper = |id| {
+        let mut state = new_state();
+        let mut budget = Budget::helper(request.stop);
+        let mut previous = None;
+        for depth in helper_depths(id, MAX_PLY as i32 - 2) {
+            if budget.control.stopped() {
+                break;
+            }
+            match search_depth(&mut state, depth, &mut budget, previous) {
+                Some(it) => previous = Some(it.best),
+                None => break,
             }
         }
+        helper_nodes.fetch_add(budget.nodes, Ordering::Relaxed);
+    };
+    let mut result = with_helpers(request.options.threads, request.stop, helper, || {
         let mut state = new_state();
         deepen(
             request,
             report,
             report_score,
             leaf_vector,
-            |depth, budget, previous| iterate(&mut state, depth, budget, previous),
+            |depth, budget, previous| search_depth(&mut state, depth, budget, previous),
         )
     });
     result.nodes += helper_nodes.into_inner();

@@ -4,6 +4,8 @@
 mod control;
 mod correction;
 mod driver;
+mod iterate;
+mod lazy_smp;
 mod limits;
 pub mod multi;
 mod node;

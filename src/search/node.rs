@@ -2,7 +2,7 @@
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
 //! noisy moves and late move reductions; cut-offs teach killers and histories.
 
-use super::ordering::{update_history, MovePicker};
+use super::ordering::{push_killer, reward_quiets, MovePicker};
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -219,21 +219,16 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
 
         if let Some(bm) = best_move {
             if best_score >= beta && !self.game.is_noisy(bm) {
-                let k = &mut self.stack[ply].killers;
-                if k[0] != Some(bm) {
-                    k[1] = k[0];
-                    k[0] = Some(bm);
-                }
+                push_killer(&mut self.stack[ply].killers, bm);
                 let bonus =
                     (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
-                let slot = history_offset + self.game.history_slot(bm);
-                update_history(&mut self.history[slot], bonus);
-                for &q in quiets_tried.iter() {
-                    if q != bm {
-                        let slot = history_offset + self.game.history_slot(q);
-                        update_history(&mut self.history[slot], -bonus);
-                    }
-                }
+                let game = &self.game;
+                let tried = quiets_tried
+                    .iter()
+                    .filter(|&&q| q != bm)
+                    .map(|&q| history_offset + game.history_slot(q));
+                let best = history_offset + game.history_slot(bm);
+                reward_quiets(&mut self.history, best, tried, bonus);
             }
         }
         let bound = Bound::of_result(best_score, original_alpha, beta);

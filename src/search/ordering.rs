@@ -5,9 +5,11 @@
 
 use crate::core::{Game, MoveList, Score};
 
-const TT_MOVE: Score = 1 << 30;
-const GOOD_NOISY: Score = 1 << 28;
-const KILLER: [Score; 2] = [1 << 27, (1 << 27) - 1];
+// The ordering bands every move orderer uses (this picker and max-n's and best-reply's
+// `multi::move_order`): the table's move, noisy moves, two killers, then quiet moves by history.
+pub(super) const TT_MOVE: Score = 1 << 30;
+pub(super) const GOOD_NOISY: Score = 1 << 28;
+pub(super) const KILLER: [Score; 2] = [1 << 27, (1 << 27) - 1];
 const BAD_NOISY: Score = -(1 << 28);
 
 /// History scores stay within this bound (gravity keeps them from saturating).
@@ -118,7 +120,30 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     }
 }
 
-/// Rewards a move that caused a cut-off and punishes the quiet moves tried before it.
+/// A quiet move that was best (or cut) at a ply becomes its first killer, the old first the
+/// second.
+pub fn push_killer<M: Copy + Eq>(killers: &mut [Option<M>; 2], m: M) {
+    if killers[0] != Some(m) {
+        killers[1] = killers[0];
+        killers[0] = Some(m);
+    }
+}
+
+/// Rewards the quiet move that was best (history slot `best`) by `bonus` and punishes the
+/// quiet moves tried before it (`tried`, their slots in the order they were tried) as much.
+pub fn reward_quiets(
+    history: &mut [i32],
+    best: usize,
+    tried: impl Iterator<Item = usize>,
+    bonus: i32,
+) {
+    update_history(&mut history[best], bonus);
+    for slot in tried {
+        update_history(&mut history[slot], -bonus);
+    }
+}
+
+/// Moves a history entry by `bonus`, less the nearer it already is to the bound.
 pub fn update_history(entry: &mut i32, bonus: i32) {
     let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *entry += b - *entry * b.abs() / HISTORY_MAX;

@@ -2,9 +2,9 @@
 //! a root-against-everyone [`super::Paranoid`] perspective): max-n ([`maxn`]) and best-reply
 //! search with its BRS+ refinement ([`brs`]).
 //!
-//! They share the iterative-deepening loop here: the clock and node limit, `stop`, pondering
-//! (the two-player search's [`Control`]), one `info` report per finished iteration, and the
-//! rule that the first iteration always finishes so there is a move to play. With `Threads`
+//! They run the two-player search's iterative deepening ([`iterate`]) and its [`Control`] (the
+//! clock and node limit, `stop`, pondering) through [`MultiRoot`]: one line per iteration, at
+//! full width. With `Threads`
 //! above one, helper threads deepen the same root over the shared table
 //! ([`deepen_in_threads`], Lazy SMP).
 
@@ -18,11 +18,12 @@ mod path;
 mod tests;
 
 use super::control::Control;
-use super::limits::SearchLimits;
+use super::iterate::{iterate, RootSearch};
+use super::lazy_smp::{helper_depths, with_helpers};
 use super::report::{Report, ReportScore, RootLine, SearchResult};
-use super::{pv_text, SearchRequest};
-use crate::core::{Game, MoveList, Scope, Score, SeatScores, MAX_PLY};
-use std::sync::atomic::AtomicBool;
+use super::{pv_text, Bound, SearchRequest};
+use crate::core::{Game, MoveList, Scope, Score, SeatScores, INFINITE, MAX_PLY, MAX_SEATS};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
@@ -82,70 +83,149 @@ pub(crate) struct Iteration<M> {
 /// The score `info` prints for an iteration.
 pub(crate) type ScoreForReport<M> = fn(&Iteration<M>) -> Score;
 
-/// Iterative deepening: `iterate(depth, budget, previous best)` searches one depth, `None` when
-/// the budget ran out mid-way (its partial result is dropped).
-pub(crate) fn deepen<G: Game>(
+/// Iterative deepening ([`iterate`]): `search_depth(depth, budget, previous best)` searches one
+/// depth, `None` when the budget ran out mid-way (its partial result is dropped).
+fn deepen<G: Game>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report),
     report_score: ScoreForReport<G::Move>,
     leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
-    mut iterate: impl FnMut(i32, &mut Budget, Option<G::Move>) -> Option<Iteration<G::Move>>,
+    search_depth: impl FnMut(i32, &mut Budget, Option<G::Move>) -> Option<Iteration<G::Move>>,
 ) -> SearchResult<G::Move> {
-    let limits: &SearchLimits = request.limits;
-    let mut budget = Budget::new(request);
-    let max_depth = limits.depth.map_or(MAX_PLY as i32 - 2, |d| {
-        (d as i32).clamp(1, MAX_PLY as i32 - 2)
-    });
-    let mut last: Option<Iteration<G::Move>> = None;
-    let mut completed = 0;
-    for depth in 1..=max_depth {
-        let previous = last.as_ref().map(|it| it.best);
-        let Some(it) = iterate(depth, &mut budget, previous) else {
-            break;
-        };
-        budget.must_finish = false;
-        completed = depth;
-        let ms = budget.control.elapsed().as_millis() as u64;
-        let seat_scores = it.vector.unwrap_or_else(|| leaf_vector(&it.pv));
-        report(&Report {
-            depth: depth as u32,
-            seldepth: it.pv.len().max(depth as usize) as u32,
-            multipv: 1,
-            score: ReportScore::from_score(report_score(&it)),
-            bound: None,
-            nodes: budget.nodes,
-            nps: (budget.nodes * 1000)
-                .checked_div(ms)
-                .unwrap_or(budget.nodes * 1000),
-            hashfull: 0,
-            time_ms: ms,
-            pv: pv_text(request.game, &it.pv),
-            seat_scores: Some(seat_scores[..request.game.seats()].to_vec()),
-        });
-        last = Some(it);
-        if budget.aborted() || budget.control.stopped() || budget.control.soft_expired(0.85) {
-            break;
+    let root = MultiRoot {
+        request,
+        budget: Budget::new(request),
+        last: None,
+        aborted: false,
+        report_score,
+        leaf_vector,
+        search_depth,
+    };
+    iterate(root, request.limits, report)
+}
+
+/// A max-n or best-reply root as [`iterate`] deepens it: one line, always at full width; the
+/// last finished iteration is the answer.
+struct MultiRoot<'r, 'a, G: Game, F> {
+    request: &'r SearchRequest<'a, G>,
+    budget: Budget<'a>,
+    last: Option<Iteration<G::Move>>,
+    aborted: bool,
+    report_score: ScoreForReport<G::Move>,
+    leaf_vector: &'r dyn Fn(&[G::Move]) -> SeatScores,
+    search_depth: F,
+}
+
+impl<'a, G: Game, F> RootSearch<'a, G> for MultiRoot<'_, 'a, G, F>
+where
+    F: FnMut(i32, &mut Budget, Option<G::Move>) -> Option<Iteration<G::Move>>,
+{
+    const DEEPEST: i32 = MAX_PLY as i32 - 2;
+    const STOPS_AT_MATE: bool = false;
+    const SETTLES_BY_STABILITY: bool = false;
+
+    fn lines(&self) -> usize {
+        1
+    }
+
+    fn aspiration(&self) -> Option<(Score, i32)> {
+        None
+    }
+
+    fn search_line(&mut self, depth: i32, _alpha: Score, _beta: Score, _line: usize) -> Score {
+        let previous = self.last.as_ref().map(|it| it.best);
+        match (self.search_depth)(depth, &mut self.budget, previous) {
+            Some(it) => {
+                let score = it.score;
+                self.last = Some(it);
+                score
+            }
+            None => {
+                self.aborted = true;
+                -INFINITE
+            }
         }
     }
-    budget.control.finish(limits.infinite);
-    // The one line reported last, as a limited strength chooses among lines.
-    let lines = vec![last.as_ref().map(|it| RootLine {
-        first: it.best,
-        reply: it.pv.get(1).copied(),
-        score: ReportScore::from_score(report_score(it)),
-    })];
-    let (best, ponder, score, vector) = match &last {
-        Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
-        None => (request.root_moves.first().copied(), None, 0, None),
-    };
-    SearchResult {
-        best,
-        ponder,
-        score,
-        seat_scores: vector,
-        depth: completed as u32,
-        nodes: budget.nodes,
-        lines,
+
+    fn aborted(&self) -> bool {
+        self.aborted || self.budget.aborted()
+    }
+
+    fn line_score(&self, _line: usize) -> Score {
+        self.last.as_ref().map_or(-INFINITE, |it| it.score)
+    }
+
+    fn sort_lines(&mut self, _searched: usize) {}
+
+    fn best_move(&self) -> G::Move {
+        match &self.last {
+            Some(it) => it.best,
+            None => self.request.root_moves[0],
+        }
+    }
+
+    fn iteration_done(&mut self) {
+        self.budget.must_finish = false;
+    }
+
+    fn control(&mut self) -> &mut Control<'a> {
+        &mut self.budget.control
+    }
+
+    fn report(&mut self, depth: i32, _line: usize, bound: Option<Bound>, _score: Score) -> Report {
+        let ms = self.budget.control.elapsed().as_millis() as u64;
+        let nodes = self.budget.nodes;
+        let seats = self.request.game.seats();
+        let (score, pv, seat_scores) = match &self.last {
+            Some(it) => (
+                (self.report_score)(it),
+                it.pv.as_slice(),
+                it.vector.unwrap_or_else(|| (self.leaf_vector)(&it.pv)),
+            ),
+            None => (0, &[][..], [0; MAX_SEATS]),
+        };
+        Report {
+            depth: depth as u32,
+            seldepth: pv.len().max(depth as usize) as u32,
+            multipv: 1,
+            score: ReportScore::from_score(score),
+            bound,
+            nodes,
+            nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
+            hashfull: 0,
+            time_ms: ms,
+            pv: pv_text(self.request.game, pv),
+            seat_scores: Some(seat_scores[..seats].to_vec()),
+        }
+    }
+
+    fn exact_line(&self, _line: usize) -> Option<RootLine<G::Move>> {
+        self.last.as_ref().map(|it| RootLine {
+            first: it.best,
+            reply: it.pv.get(1).copied(),
+            score: ReportScore::from_score((self.report_score)(it)),
+        })
+    }
+
+    fn result(
+        self,
+        completed: i32,
+        _best_score: Score,
+        lines: Vec<Option<RootLine<G::Move>>>,
+    ) -> SearchResult<G::Move> {
+        let (best, ponder, score, vector) = match &self.last {
+            Some(it) => (Some(it.best), it.pv.get(1).copied(), it.score, it.vector),
+            None => (self.request.root_moves.first().copied(), None, 0, None),
+        };
+        SearchResult {
+            best,
+            ponder,
+            score,
+            seat_scores: vector,
+            depth: completed as u32,
+            nodes: self.budget.nodes,
+            lines,
+        }
     }
 }
 
@@ -153,52 +233,41 @@ pub(crate) fn deepen<G: Game>(
 pub(crate) type IterateWith<'a, S, M> =
     dyn Fn(&mut S, i32, &mut Budget, Option<M>) -> Option<Iteration<M>> + Sync + 'a;
 
-/// Lazy SMP for max-n and best-reply search: `Threads - 1` helpers deepen the same root over
-/// the shared table (half of them a ply ahead), so the main thread finds more of its nodes
-/// there; the main thread alone keeps time, reports and chooses ([`deepen`]). Each thread
-/// has its own state (`new_state`: move order, path), made on its own thread.
-#[allow(clippy::too_many_arguments)]
+/// Lazy SMP ([`with_helpers`]) for max-n and best-reply search: the main thread runs
+/// [`deepen`]. Each thread has its own state (`new_state`: move order, path), made on its own
+/// thread.
 pub(crate) fn deepen_in_threads<G: Game, S>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report),
     report_score: ScoreForReport<G::Move>,
     leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
     new_state: &(dyn Fn() -> S + Sync),
-    iterate: &IterateWith<'_, S, G::Move>,
+    search_depth: &IterateWith<'_, S, G::Move>,
 ) -> SearchResult<G::Move> {
-    let helpers = request.options.threads.max(1) - 1;
-    let helper_nodes = std::sync::atomic::AtomicU64::new(0);
-    let mut result = std::thread::scope(|scope| {
-        for id in 1..=helpers {
-            let helper_nodes = &helper_nodes;
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-helper-{id}"))
-                .stack_size(32 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut state = new_state();
-                    let mut budget = Budget::helper(request.stop);
-                    let mut previous = None;
-                    let mut depth = 1 + (id % 2) as i32;
-                    while !budget.control.stopped() && depth < MAX_PLY as i32 - 2 {
-                        match iterate(&mut state, depth, &mut budget, previous) {
-                            Some(it) => previous = Some(it.best),
-                            None => break,
-                        }
-                        depth += 1;
-                    }
-                    helper_nodes.fetch_add(budget.nodes, std::sync::atomic::Ordering::Relaxed);
-                });
-            if let Err(e) = spawned {
-                log::warn!("could not start search helper {id}: {e}");
+    let helper_nodes = AtomicU64::new(0);
+    let helper = |id| {
+        let mut state = new_state();
+        let mut budget = Budget::helper(request.stop);
+        let mut previous = None;
+        for depth in helper_depths(id, MAX_PLY as i32 - 2) {
+            if budget.control.stopped() {
+                break;
+            }
+            match search_depth(&mut state, depth, &mut budget, previous) {
+                Some(it) => previous = Some(it.best),
+                None => break,
             }
         }
+        helper_nodes.fetch_add(budget.nodes, Ordering::Relaxed);
+    };
+    let mut result = with_helpers(request.options.threads, request.stop, helper, || {
         let mut state = new_state();
         deepen(
             request,
             report,
             report_score,
             leaf_vector,
-            |depth, budget, previous| iterate(&mut state, depth, budget, previous),
+            |depth, budget, previous| search_depth(&mut state, depth, budget, previous),
         )
     });
     result.nodes += helper_nodes.into_inner();

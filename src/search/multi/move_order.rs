@@ -2,12 +2,10 @@
 //! most-valuable-victim order, two killers per ply, then quiet moves by a history table per
 //! seat (the mover's seat indexes it: four players share no plans) plus the game's bonus.
 
-use super::super::ordering::update_history;
+use super::super::ordering::{
+    push_killer, reward_quiets, GOOD_NOISY as NOISY, KILLER, TT_MOVE as TABLE_MOVE,
+};
 use crate::core::{Game, Score, Seat, MAX_PLY};
-
-const TABLE_MOVE: Score = 1 << 30;
-const NOISY: Score = 1 << 28;
-const KILLER: [Score; 2] = [1 << 27, (1 << 27) - 1];
 
 pub struct MoveOrder<M> {
     killers: Vec<[Option<M>; 2]>,
@@ -68,21 +66,15 @@ impl<M: Copy + Eq> MoveOrder<M> {
         if g.is_noisy(m) {
             return;
         }
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
+        push_killer(&mut self.killers[ply], m);
         let bonus = (depth * depth).min(400) * 16;
-        let seat = g.to_move();
-        let slot = self.index(seat, g.history_slot(m));
-        update_history(&mut self.history[slot], bonus);
-        for &q in tried {
-            if q != m && !g.is_noisy(q) {
-                let slot = self.index(seat, g.history_slot(q));
-                update_history(&mut self.history[slot], -bonus);
-            }
-        }
+        let best = self.index(g.to_move(), g.history_slot(m));
+        let seat_base = best - g.history_slot(m);
+        let others = tried
+            .iter()
+            .filter(|&&q| q != m && !g.is_noisy(q))
+            .map(|&q| seat_base + g.history_slot(q));
+        reward_quiets(&mut self.history, best, others, bonus);
     }
 
     #[inline]

@@ -88,11 +88,19 @@ impl<'a> Control<'a> {
     /// The search is over: in infinite or ponder mode, UCI's `bestmove` waits for `stop` (or
     /// `ponderhit`); then `stop` is raised so that the helper threads end too.
     pub fn finish(&self, infinite: bool) {
-        while (infinite || self.pondering.is_some_and(|p| p.load(Ordering::Relaxed)))
-            && !self.stopped()
-        {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        wait_for_stop(infinite, self.pondering, self.stop);
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// UCI's rule for the answer of an infinite or pondering search: it waits until `stop` is
+/// raised (or `ponderhit` ends the pondering), however early the search itself ended. The one
+/// wait-for-stop loop: the search's main thread and the search job (for a root with nothing to
+/// search) both wait here.
+pub fn wait_for_stop(infinite: bool, pondering: Option<&AtomicBool>, stop: &AtomicBool) {
+    while (infinite || pondering.is_some_and(|p| p.load(Ordering::Relaxed)))
+        && !stop.load(Ordering::Relaxed)
+    {
+        std::thread::sleep(Duration::from_millis(1));
     }
 }

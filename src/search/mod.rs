@@ -24,6 +24,7 @@ mod timeman;
 mod tt;
 mod worker;
 
+pub use control::wait_for_stop;
 pub use driver::search;
 pub use limits::{MultiplayerSearch, SearchLimits, SearchOptions, CLOCK_LETTERS};
 pub use perspective::{Paranoid, Perspective, TwoSided};

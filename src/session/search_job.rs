@@ -7,11 +7,10 @@
 use super::clocks::ClockWords;
 use super::strength::{self, StrengthLimit};
 use super::{Session, VariantError};
-use crate::search::{Report, SearchLimits, SearchOptions, SharedTable};
+use crate::search::{self, Report, SearchLimits, SearchOptions, SharedTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 /// A search thread's stack: deep recursion in the search itself.
 const STACK_BYTES: usize = 64 << 20;
@@ -290,11 +289,7 @@ fn run(
     })?;
     // UCI: in infinite or ponder mode the answer waits for `stop` (or `ponderhit`), even when
     // there was nothing to search.
-    while (limits.infinite || control.pondering.load(Ordering::Relaxed))
-        && !control.stop.load(Ordering::Relaxed)
-    {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    search::wait_for_stop(limits.infinite, Some(&control.pondering), &control.stop);
     let progress = {
         let mut p = lock(progress);
         p.finished = true;
@@ -404,7 +399,7 @@ mod tests {
         };
         let job = start_quiet(mated, order).expect("starts");
         assert!(job.is_open_ended());
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(std::time::Duration::from_millis(50));
         assert!(!job.is_done(), "go infinite waits for stop");
         job.stop();
         let end = job.join().expect("ends");

@@ -1,6 +1,7 @@
-//! The game trait: everything search, perft and the protocol need to know about a game.
+//! The game trait search is generic over (the rules plus the search hints), the move type and
+//! the evaluator.
 
-use super::{MoveList, NoMoves, Outcome, Score, SearchParams, Seat, SeatScores, SeatSet};
+use super::{Rules, Score, SearchHints, SeatScores};
 use std::fmt;
 
 /// Which moves to generate: all legal moves, or only the "noisy" ones quiescence looks at
@@ -37,143 +38,11 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
-/// A position of one game with its rules. Search and perft are generic over this trait and are
-/// monomorphised per game.
-pub trait Game: Clone + Send + Sync + 'static {
-    type Move: GameMove;
-    /// What `make` hands back so that `unmake` can restore the position exactly.
-    type Undo: Copy + Send;
+/// A game as the search sees it: its rules and its search hints. Search and perft are generic
+/// over this trait and are monomorphised per game; every type with both halves is a `Game`.
+pub trait Game: Rules + SearchHints {}
 
-    /// Number of slots in a per-move history table ([`Game::history_slot`] stays below it).
-    const HISTORY_SLOTS: usize;
-
-    /// The alpha-beta search's margins and reductions for this game.
-    const SEARCH: SearchParams = SearchParams::CHESS;
-
-    /// The search parameters for this position's rules: [`Game::SEARCH`] unless one type serves
-    /// several variants that search differently (the chess family's rule switches). Read once
-    /// per search, not per node.
-    fn search_params(&self) -> SearchParams {
-        Self::SEARCH
-    }
-
-    /// How many seats the game has (fixed for its whole life: 2 for chess and tafl).
-    fn seats(&self) -> usize;
-    /// The seats still playing; the turn skips the others. Every seat, unless the game
-    /// eliminates or withdraws players.
-    fn active(&self) -> SeatSet {
-        SeatSet::first(self.seats())
-    }
-    /// The seats that withdrew (stalemated with three or more players left): out of the game,
-    /// but unlike eliminated seats their pieces stay. None unless the game has the rule.
-    fn withdrawn(&self) -> SeatSet {
-        SeatSet::EMPTY
-    }
-    /// The active seat whose turn it is.
-    fn to_move(&self) -> Seat;
-
-    /// Appends the legal moves of `scope` to `out`. A game already decided by rule has none.
-    fn generate(&self, scope: Scope, out: &mut MoveList<Self::Move>);
-    fn make(&mut self, m: Self::Move) -> Self::Undo;
-    fn unmake(&mut self, m: Self::Move, undo: Self::Undo);
-
-    /// Zobrist key of the position (pieces, side to move and every right that changes the moves).
-    fn key(&self) -> u64;
-
-    /// A decisive result already on the board (a scepter taken, a king captured or on a gate,
-    /// the last player standing). Cheap: never generates moves.
-    fn decided(&self) -> Option<Outcome>;
-    /// What it means that the side to move has no legal move: an end (mate, stalemate, tafl's
-    /// loss) or a withdrawal after which play goes on.
-    fn no_moves(&self) -> NoMoves;
-    /// Takes the side to move out of the game after [`NoMoves::Withdraws`] and passes the turn
-    /// on; `None` for games without withdrawals.
-    fn make_withdrawal(&mut self) -> Option<Self::Undo> {
-        None
-    }
-    fn unmake_withdrawal(&mut self, _undo: Self::Undo) {}
-    /// Takes `seat` out of the game at once, whoever is to move (its player resigned, or its
-    /// engine failed in a match); the game goes on without it. `None` where the game cannot
-    /// go on that way (two-seat games: the other side simply wins).
-    fn make_forfeit(&mut self, _seat: Seat) -> Option<Self::Undo> {
-        None
-    }
-    /// Hands the turn to `seat` without a move (best-reply searches let one opponent move out of
-    /// turn); `None` where the game has no such notion.
-    fn make_pass_to(&mut self, _seat: Seat) -> Option<Self::Undo> {
-        None
-    }
-    fn unmake_pass(&mut self, _undo: Self::Undo) {}
-    /// Draws that need no history (fifty-move rule, dead positions), shared by the active seats.
-    fn drawn_by_rule(&self) -> bool;
-    /// What a third occurrence of the current position means when its first occurrence was
-    /// `cycle_plies` plies ago: `None`, a draw shared by the active seats (every game so far),
-    /// or a decision (Sceptre's perpetual check, lost by the checked player).
-    fn repetition_outcome(&self, _cycle_plies: usize) -> Option<Outcome> {
-        None
-    }
-    /// Plies since the last irreversible move: a repetition cannot reach further back.
-    fn reversible_plies(&self) -> usize;
-
-    /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
-    /// set-up placements): the depth a clock-managed search stops at. `None` elsewhere.
-    fn shallow_phase_depth(&self) -> Option<u32> {
-        None
-    }
-    /// The side to move faces an immediate threat it must answer (check, a king beside a
-    /// gate): the search extends here and never prunes.
-    fn urgent(&self) -> bool;
-    /// Captures, promotions, explosions: moves that change material.
-    fn is_noisy(&self, m: Self::Move) -> bool;
-    /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
-    fn noisy_order(&self, _m: Self::Move) -> Score {
-        0
-    }
-    /// A game's own bonus for a quiet move in move ordering (added to its history score):
-    /// tafl favours king moves onto open lines and blocks of the king's escape lines.
-    fn quiet_order(&self, _m: Self::Move) -> Score {
-        0
-    }
-    /// Static exchange evaluation: does `m` win at least `threshold`? Games without an exchange
-    /// model answer true. A move that wins at least some threshold wins at least every lower
-    /// one (the search reuses an answer at 0 for thresholds below it).
-    fn see_at_least(&self, _m: Self::Move, _threshold: Score) -> bool {
-        true
-    }
-    fn history_slot(&self, m: Self::Move) -> usize;
-
-    /// A key of the part of the position on which the static evaluation tends to err the same
-    /// way (in chess, the pawn structure): the search learns a correction of the evaluation per
-    /// key ([`SearchParams::correction_history`]). Only asked where that is switched on.
-    fn correction_key(&self) -> u64 {
-        0
-    }
-
-    /// Passes the turn for null-move pruning; `None` where the game has no safe notion of it.
-    fn make_null(&mut self) -> Option<Self::Undo> {
-        None
-    }
-    fn unmake_null(&mut self, _undo: Self::Undo) {}
-    /// Whether a null-move search is sound here (not zugzwang-prone).
-    fn null_move_allowed(&self) -> bool {
-        false
-    }
-
-    /// The move in the variant's notation (docs/rules/README.md#move-text).
-    fn move_text(&self, m: Self::Move) -> String;
-    /// Reads a move in the variant's notation and checks that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveTextError> {
-        let mut moves = MoveList::new();
-        self.generate(Scope::All, &mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|&m| self.move_text(m) == text)
-            .ok_or_else(|| MoveTextError::Illegal(text.to_string()))
-    }
-    /// The position string (FEN or the variant's equivalent).
-    fn position_text(&self) -> String;
-}
+impl<G: Rules + SearchHints> Game for G {}
 
 /// A static evaluation of a game's positions.
 ///

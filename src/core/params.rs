@@ -57,6 +57,9 @@ pub struct SearchParams {
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
+    /// The depth a clock-managed search stops at in a phase the game plays well enough by a
+    /// shallow search ([`crate::core::SearchHints::in_shallow_phase`]); `None`: no cap.
+    pub shallow_phase_depth: Option<u32>,
 }
 
 impl SearchParams {
@@ -92,6 +95,7 @@ impl SearchParams {
         stuck_can_win: false,
         contempt: 0,
         correction_history: false,
+        shallow_phase_depth: None,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -21,9 +21,10 @@ pub trait SearchHints: Rules {
     }
 
     /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
-    /// set-up placements): the depth a clock-managed search stops at. `None` elsewhere.
-    fn shallow_phase_depth(&self) -> Option<u32> {
-        None
+    /// set-up placements): a clock-managed search stops at
+    /// [`SearchParams::shallow_phase_depth`] here.
+    fn in_shallow_phase(&self) -> bool {
+        false
     }
     /// The side to move faces an immediate threat it must answer (check, a king beside a
     /// gate): the search extends here and never prunes.

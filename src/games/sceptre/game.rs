@@ -9,16 +9,13 @@ use super::rules::make::Undo;
 use super::rules::moves::SceptreMove;
 use super::rules::position::{PlayerState, SceptrePosition};
 use crate::core::{
-    GameMove, MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, Score, SearchHints, Seat,
-    SeatSet,
+    GameMove, MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, Score, SearchHints,
+    SearchParams, Seat, SeatSet,
 };
 
 /// Slots per piece kind in the history table: one per mailbox cell of the largest field
 /// (72 + 2 * 3 padding squares a side).
 const CELLS: usize = 78 * 78;
-
-/// How deep a clock-managed search looks at a set-up placement.
-const SETUP_DEPTH: u32 = 2;
 
 impl GameMove for SceptreMove {
     fn to_bits(self) -> u32 {
@@ -146,6 +143,13 @@ impl Rules for SceptrePosition {
 
 impl SearchHints for SceptrePosition {
     const HISTORY_SLOTS: usize = 6 * CELLS;
+    /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
+    /// knights); two plies see a placement's answer, more would spend the clock on hundreds of
+    /// placements a ply.
+    const SEARCH: SearchParams = SearchParams {
+        shallow_phase_depth: Some(2),
+        ..SearchParams::CHESS
+    };
     fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {
         let colour = *PlayerColour::ALL.get(seat as usize)?;
         self.is_playing(colour).then(|| self.pass_to(colour))
@@ -153,11 +157,9 @@ impl SearchHints for SceptrePosition {
     fn unmake_pass(&mut self, undo: Undo) {
         self.unwithdraw(undo);
     }
-    /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
-    /// knights); two plies see a placement's answer, more would spend the clock on hundreds of
-    /// placements a ply.
-    fn shallow_phase_depth(&self) -> Option<u32> {
-        self.in_set_up().then_some(SETUP_DEPTH)
+    /// The set-up placements.
+    fn in_shallow_phase(&self) -> bool {
+        self.in_set_up()
     }
     fn urgent(&self) -> bool {
         !self.in_set_up() && self.in_check(SceptrePosition::to_move(self))

@@ -29,13 +29,13 @@ mod search_hints;
 mod seats;
 mod zobrist;
 
-pub use game::{Evaluator, Game, GameMove, MoveTextError, Scope};
+pub use game::{Evaluator, Game};
 pub use movelist::MoveList;
 pub use params::SearchParams;
 pub use repetition::{
     decided_by_repetition, earlier_occurrences, path_repetition, third_occurrence,
 };
-pub use rules::Rules;
+pub use rules::{GameMove, MoveTextError, Rules, Scope};
 pub use score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 pub use search_hints::SearchHints;
 pub use seats::{

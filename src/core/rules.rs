@@ -1,8 +1,42 @@
 //! What a game is: its seats, moves, ends and notation. Perft, the protocol's sessions and
 //! the referee need only this; how to search a game is [`super::SearchHints`].
 
-use super::{GameMove, MoveTextError, Scope};
 use super::{MoveList, NoMoves, Outcome, Seat, SeatSet};
+use std::fmt;
+
+/// Which moves to generate: all legal moves, or only the "noisy" ones quiescence looks at
+/// (captures, promotions, material-winning stay moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Noisy,
+}
+
+/// A move as the search stores it: small, copyable, packable into a transposition-table entry.
+pub trait GameMove: Copy + Eq + Default + Send + Sync + fmt::Debug + 'static {
+    /// Packs the move into 32 bits, all of which the transposition table keeps (0 is reserved
+    /// for "no move").
+    fn to_bits(self) -> u32;
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    Malformed(String),
+    Illegal(String),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::Malformed(t) => write!(f, "malformed move '{t}'"),
+            MoveTextError::Illegal(t) => write!(f, "illegal move '{t}'"),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
 
 /// A position of one game with its rules.
 pub trait Rules: Clone + Send + Sync + 'static {

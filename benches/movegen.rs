@@ -1,7 +1,7 @@
 //! Move generation and perft speed (criterion). Run: `cargo bench --bench movegen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use regalia::core::{Game, MoveList, Scope};
+use regalia::core::{MoveList, Rules as _, Scope};
 use regalia::games::chess::{Position, Rules};
 use regalia::search::perft::perft;
 

@@ -5,7 +5,7 @@
 //! Run: `cargo bench --bench sceptre` (or one of them: `cargo bench --bench sceptre -- middlegame`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use regalia::core::{Game, MoveList, Scope};
+use regalia::core::{MoveList, Rules, Scope};
 use regalia::games::sceptre::SceptrePosition;
 use regalia::search::perft::perft;
 

@@ -205,7 +205,7 @@ fn the_chess_variants_keep_orthodox_castling() {
 /// every FEN written reads back as the same position, and castling is played.
 #[test]
 fn random_chess960_games_keep_keys_fens_and_unmake_exact() {
-    use regalia::core::{Game, MoveList, Scope};
+    use regalia::core::{MoveList, Rules as _, Scope};
     let mut seed: u64 = 960;
     let mut next = move || {
         seed = seed

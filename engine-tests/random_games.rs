@@ -5,7 +5,7 @@
 use crate::variant_data::{checks, named_variants, Checks};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use regalia::core::{Game, MoveList, Scope};
+use regalia::core::{MoveList, Rules, Scope};
 use regalia::session::{RulesVisitor, Variant, VariantRules};
 
 /// How a variant's random games are played and what they must reach.

@@ -22,7 +22,7 @@
 //! the opponents together can bring about.
 
 use crate::engine_process::EngineProcess;
-use regalia::core::{Evaluator, Game, MoveList, NoMoves, Outcome, Scope};
+use regalia::core::{Evaluator, MoveList, NoMoves, Outcome, Rules, Scope};
 use regalia::games::sceptre::eval::SceptreEval;
 use regalia::games::sceptre::{PieceKind, PlayerColour, SceptrePosition};
 use std::collections::BTreeSet;
@@ -71,8 +71,8 @@ fn legal(p: &SceptrePosition) -> Vec<String> {
 
 fn after(p: &SceptrePosition, text: &str) -> SceptrePosition {
     let mut next = p.clone();
-    let m = Game::parse_move(&next, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    Game::make(&mut next, m);
+    let m = Rules::parse_move(&next, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    Rules::make(&mut next, m);
     next
 }
 
@@ -82,7 +82,7 @@ fn opponents_can_take_king(p: &mut SceptrePosition, victim: PlayerColour) -> boo
     if !p.is_playing(victim) {
         return true;
     }
-    if p.to_move() == victim || Game::decided(p).is_some() {
+    if p.to_move() == victim || Rules::decided(p).is_some() {
         return false;
     }
     let mut list = MoveList::new();
@@ -105,7 +105,7 @@ fn opponents_must_take_king(p: &mut SceptrePosition, victim: PlayerColour) -> bo
     if !p.is_playing(victim) {
         return true;
     }
-    if p.to_move() == victim || Game::decided(p).is_some() {
+    if p.to_move() == victim || Rules::decided(p).is_some() {
         return false;
     }
     let mut list = MoveList::new();
@@ -161,7 +161,7 @@ fn mating_moves(p: &SceptrePosition) -> BTreeSet<String> {
         .into_iter()
         .filter(|m| {
             let q = after(p, m);
-            Game::decided(&q) == Some(won)
+            Rules::decided(&q) == Some(won)
                 || (legal(&q).is_empty() && q.no_moves() == NoMoves::Ends(won))
         })
         .collect()
@@ -556,7 +556,7 @@ fn the_engine_plays_the_whole_set_up_phase() {
             let mut list = MoveList::new();
             p.generate(Scope::All, &mut list);
             let first = list.as_slice()[0];
-            Game::make(&mut p, first);
+            Rules::make(&mut p, first);
             assert!(e.quit().success());
         }
     }
@@ -791,7 +791,7 @@ fn sample_positions(players: usize) -> Vec<String> {
                 break;
             }
             let m = list.as_slice()[(ply * 7) % list.len()];
-            Game::make(&mut p, m);
+            Rules::make(&mut p, m);
         }
         out.push(p.to_text());
     }

@@ -14,7 +14,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use regalia::core::{Game, MoveList, NoMoves, Outcome, Scope, Seat, SeatSet};
+use regalia::core::{MoveList, NoMoves, Outcome, Rules, Scope, SearchHints, Seat, SeatSet};
 use regalia::games::sceptre::{
     Layout, PieceKind, PlayerColour, PlayerState, SceptreMove, SceptrePosition, Square,
     SHIPPED_LAYOUTS,
@@ -150,9 +150,9 @@ fn check_states(
     at: &Game1,
 ) -> (SeatSet, SeatSet) {
     let n = pos.player_count();
-    assert_eq!(Game::seats(pos), n, "{at}");
-    let active = Game::active(pos);
-    let withdrawn = Game::withdrawn(pos);
+    assert_eq!(Rules::seats(pos), n, "{at}");
+    let active = Rules::active(pos);
+    let withdrawn = Rules::withdrawn(pos);
     let eliminated = seats_in(pos, PlayerState::Eliminated);
     assert_eq!(active, seats_in(pos, PlayerState::Playing), "{at}");
     assert_eq!(withdrawn, seats_in(pos, PlayerState::Withdrawn), "{at}");
@@ -192,7 +192,7 @@ fn check_states(
     );
     if !pos.in_set_up() && pos.decided().is_none() {
         assert!(
-            active.contains(Game::to_move(pos)),
+            active.contains(Rules::to_move(pos)),
             "{at}: the side to move plays"
         );
     }
@@ -223,7 +223,7 @@ fn sweep(pos: &mut SceptrePosition, moves: &MoveList<SceptreMove>, at: &Game1) {
     let expected: Vec<SceptreMove> = moves
         .iter()
         .copied()
-        .filter(|&m| Game::is_noisy(pos, m))
+        .filter(|&m| SearchHints::is_noisy(pos, m))
         .collect();
     assert_eq!(noisy.as_slice(), &expected[..], "{at}: noisy moves");
     let mut texts = std::collections::HashSet::new();
@@ -231,12 +231,12 @@ fn sweep(pos: &mut SceptrePosition, moves: &MoveList<SceptreMove>, at: &Game1) {
     for &m in moves.iter() {
         let text = pos.move_text(m);
         assert!(texts.insert(text.clone()), "{at}: two moves write {text}");
-        let undo = Game::make(pos, m);
+        let undo = Rules::make(pos, m);
         assert_eq!(pos.key(), pos.key_from_scratch(), "{at}: key after {text}");
         if !before.in_set_up() {
             safe.push(!pos.in_check(mover));
         }
-        Game::unmake(pos, m, undo);
+        Rules::unmake(pos, m, undo);
         assert!(
             *pos == before,
             "{at}: {text} made and unmade changed {}",
@@ -247,14 +247,14 @@ fn sweep(pos: &mut SceptrePosition, moves: &MoveList<SceptreMove>, at: &Game1) {
     }
     let any = moves.as_slice()[0];
     assert_eq!(
-        Game::parse_move(pos, &pos.move_text(any)).ok(),
+        Rules::parse_move(pos, &pos.move_text(any)).ok(),
         Some(any),
         "{at}"
     );
     if before.in_set_up() {
         return;
     }
-    let active = Game::active(pos).len();
+    let active = Rules::active(pos).len();
     if active == 2 {
         assert!(
             safe.iter().all(|&s| s),
@@ -357,7 +357,7 @@ fn choose(
     let noisy: Vec<SceptreMove> = moves
         .iter()
         .copied()
-        .filter(|&m| Game::is_noisy(pos, m))
+        .filter(|&m| SearchHints::is_noisy(pos, m))
         .collect();
     if !noisy.is_empty() && rng.gen_bool(CAPTURE_BIAS) {
         return pick(&noisy, rng);
@@ -375,13 +375,13 @@ fn choose(
         let mut checking = None;
         for _ in 0..CHECK_TRIES {
             let m = pick(moves.as_slice(), rng);
-            let undo = Game::make(&mut scratch, m);
+            let undo = Rules::make(&mut scratch, m);
             let checked = enemy_kings
                 .iter()
                 .find(|&&(_, k)| scratch.attacked_by(k, |o| o == mover))
                 .map(|&(c, _)| c);
             let mate = checked.is_some_and(|c| mated(&mut scratch, c));
-            Game::unmake(&mut scratch, m, undo);
+            Rules::unmake(&mut scratch, m, undo);
             if mate {
                 return m;
             }
@@ -439,7 +439,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
         moves.clear();
         pos.generate(Scope::All, &mut moves);
         if let Some(outcome) = pos.decided() {
-            let active = Game::active(&pos);
+            let active = Rules::active(&pos);
             assert_eq!(active.len(), 1, "{at}");
             assert_eq!(
                 outcome,
@@ -455,7 +455,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
                 NoMoves::Withdraws => {
                     let mover = pos.to_move();
                     assert!(!pos.in_set_up(), "{at}: withdrawal in the set-up");
-                    assert!(Game::active(&pos).len() >= 3, "{at}: withdrawal with two");
+                    assert!(Rules::active(&pos).len() >= 3, "{at}: withdrawal with two");
                     let before = pos.clone();
                     let undo = pos.make_withdrawal().expect("a withdrawal");
                     assert_eq!(pos.key(), pos.key_from_scratch(), "{at}: withdrawal key");
@@ -477,7 +477,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
                         eprintln!("{at}: the set-up has no placement: {text}");
                         break;
                     }
-                    let active = Game::active(&pos);
+                    let active = Rules::active(&pos);
                     assert_eq!(active.len(), 2, "{at}: the end by no moves: {text}");
                     let mover = pos.to_move();
                     if pos.in_check(mover) {
@@ -508,7 +508,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
         assert!(moves.contains(&m));
         let mover = pos.to_move();
         let set_up = pos.in_set_up();
-        let active_before = Game::active(&pos).len();
+        let active_before = Rules::active(&pos).len();
         if set_up {
             assert!(m.is_placement(), "{at}: a move in the set-up");
             let coord = pos.field().coord(m.to()).expect("a square");
@@ -529,7 +529,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
             _ => (0, 0),
         };
         let pool_before = captured.map(|c| pos.pool(c.colour)[c.kind.index()]);
-        Game::make(&mut pos, m);
+        Rules::make(&mut pos, m);
         last[mover.index()] =
             (!set_up && captured.is_none() && m.promotion_kind().is_none()).then_some(m);
         at.ply += 1;
@@ -614,7 +614,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
                 })
                 .collect();
             let expected = match checkers[..] {
-                [one] if Game::active(&pos).len() == 2 => Some(Outcome::Winner(seat(one))),
+                [one] if Rules::active(&pos).len() == 2 => Some(Outcome::Winner(seat(one))),
                 _ => None,
             };
             let outcome = pos.repetition_outcome(now - first);
@@ -636,7 +636,7 @@ fn play_game(layout: &Layout, players: usize, game: usize, rng: &mut StdRng, tal
     // The end: a winner is the one player still playing; the others withdrew or were
     // eliminated.
     if let Some(Outcome::Winner(s)) = pos.decided() {
-        assert_eq!(Game::active(&pos), SeatSet::only(s), "{at}");
+        assert_eq!(Rules::active(&pos), SeatSet::only(s), "{at}");
         assert_eq!(out.0.with(s).len() + out.1.len(), players, "{at}: {text}");
     }
 }

@@ -7,7 +7,7 @@
 use crate::engine_process::EngineProcess;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use regalia::core::{Game, MoveList, Scope};
+use regalia::core::{MoveList, Rules, Scope};
 use regalia::games::sceptre::{Layout, SceptrePosition, Terrain, SHIPPED_LAYOUTS};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -114,15 +114,15 @@ fn played(layout: &str, players: usize, plies: usize, seed: u64) -> SceptrePosit
         if !pos.in_set_up() {
             done += 1;
         }
-        Game::make(&mut pos, m);
+        Rules::make(&mut pos, m);
     }
 }
 
 /// The library's position after `moves` (texts) from `pos`.
 fn after(mut pos: SceptrePosition, moves: &[&str]) -> SceptrePosition {
     for text in moves {
-        let m = Game::parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        Game::make(&mut pos, m);
+        let m = Rules::parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        Rules::make(&mut pos, m);
     }
     pos
 }

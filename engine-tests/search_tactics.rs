@@ -1,7 +1,7 @@
 //! The search through the protocol: known mates found with the right `score mate`.
 
 use crate::engine_process::{final_score, EngineProcess};
-use regalia::core::{Game, MoveList, Scope};
+use regalia::core::{MoveList, Rules as _, Scope};
 use regalia::games::chess::{Position, Rules};
 use std::time::Duration;
 

@@ -131,7 +131,7 @@ fn every_rule_case_captures_and_decides_as_the_reference() {
         // `-`: the position as given, its result before anyone moves.
         let move_text = field("move");
         if move_text != "-" {
-            let m = regalia::core::Game::parse_move(&pos, &move_text)
+            let m = regalia::core::Rules::parse_move(&pos, &move_text)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             pos.make(m);
         }
@@ -163,7 +163,7 @@ fn every_rule_case_captures_and_decides_as_the_reference() {
         };
         let no_moves = {
             let mut list = regalia::core::MoveList::new();
-            regalia::core::Game::generate(&pos, regalia::core::Scope::All, &mut list);
+            regalia::core::Rules::generate(&pos, regalia::core::Scope::All, &mut list);
             list.is_empty()
         };
         let result = match (result, no_moves, pos.side_to_move()) {

@@ -8,7 +8,7 @@ mod reference;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::{Counts, Reference};
-use regalia::core::{Game, MoveList, NoMoves, Scope, Score, SeatScores};
+use regalia::core::{MoveList, NoMoves, Rules, Scope, Score, SeatScores};
 use regalia::games::takeaway::{TakeawayEval, TakeawayMove, TakeawayPosition};
 use regalia::search::{
     search, MultiplayerSearch, SearchLimits, SearchOptions, SearchRequest, Searcher,

@@ -1,4 +1,4 @@
-//! The constants of the generic alpha-beta search, chosen per game ([`crate::core::Game::SEARCH`]):
+//! The constants of the generic alpha-beta search, chosen per game ([`crate::core::SearchHints::SEARCH`]):
 //! margins and reductions tuned for chess need not suit tafl or a test game, and a game whose
 //! search must be exact (the multi-player test game) switches the unsound ones off.
 
@@ -42,11 +42,11 @@ pub struct SearchParams {
     pub history_bonus_scale: i32,
     pub history_bonus_max: i32,
     /// Correction history: the search's results teach a correction of the static evaluation
-    /// per side to move and [`crate::core::Game::correction_key`], added to it before pruning.
+    /// per side to move and [`crate::core::SearchHints::correction_key`], added to it before pruning.
     pub correction_history: bool,
     /// Whether late move and futility pruning skip quiet moves that give check too.
     pub prune_quiet_checks: bool,
-    /// Whether a player with no move can be on the winning side ([`crate::core::Game::no_moves`]
+    /// Whether a player with no move can be on the winning side ([`crate::core::Rules::no_moves`]
     /// ending the game in its or its side's favour, as takeaway's scoring can). When false, as
     /// in every chess-like game, a side can win at best one move from now, which the search
     /// uses to prune.
@@ -57,6 +57,9 @@ pub struct SearchParams {
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
+    /// The depth a clock-managed search stops at in a phase the game plays well enough by a
+    /// shallow search ([`crate::core::SearchHints::in_shallow_phase`]); `None`: no cap.
+    pub shallow_phase_depth: Option<u32>,
 }
 
 impl SearchParams {
@@ -92,6 +95,7 @@ impl SearchParams {
         stuck_can_win: false,
         contempt: 0,
         correction_history: false,
+        shallow_phase_depth: None,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

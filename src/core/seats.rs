@@ -85,7 +85,7 @@ pub enum Outcome {
 pub enum NoMoves {
     /// The game ends (checkmate, stalemate as a draw, tafl's loss).
     Ends(Outcome),
-    /// The player withdraws ([`crate::core::Game::make_withdrawal`]) and play goes on.
+    /// The player withdraws ([`crate::core::Rules::make_withdrawal`]) and play goes on.
     Withdraws,
 }
 

@@ -4,7 +4,7 @@
 
 use super::option_spec::OptionSpec;
 use super::variant::Variant;
-use crate::core::{Evaluator, Game};
+use crate::core::{Evaluator, Game, Rules};
 
 /// The depth `bench` searches a variant's positions to when neither it nor the user says.
 pub const DEFAULT_BENCH_DEPTH: u32 = 11;
@@ -78,7 +78,7 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
         DEFAULT_BENCH_DEPTH
     }
     /// A legal move as game records write it (SAN for the chess family).
-    fn record_notation(&self, g: &Self::G, m: <Self::G as Game>::Move) -> String {
+    fn record_notation(&self, g: &Self::G, m: <Self::G as Rules>::Move) -> String {
         g.move_text(m)
     }
     /// The clock word letter of each seat, in seat order (`w` reads `wtime`/`winc`, `b`
@@ -110,7 +110,7 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     }
     /// Builds the variant's tables now rather than on first use.
     fn init(&self) {}
-    /// The position's key computed from nothing, to check the incremental [`Game::key`].
+    /// The position's key computed from nothing, to check the incremental [`Rules::key`].
     fn key_from_scratch(&self, g: &Self::G) -> u64;
     /// The variant's own options (`UCI_Chess960`, `TaflRules`, `SceptreLayout`…), declared
     /// once: every front end and the referee read these.

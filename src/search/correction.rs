@@ -1,6 +1,6 @@
 //! Correction history: a hand-written evaluation errs the same way across positions that share
 //! a feature (in chess, the pawn structure), so the search learns, per side to move and
-//! [`crate::core::Game::correction_key`], a running average of how far its results were from the
+//! [`crate::core::SearchHints::correction_key`], a running average of how far its results were from the
 //! static evaluation, and adds it to that evaluation before it prunes on it.
 
 use crate::core::{Score, Seat, MATE_BOUND};

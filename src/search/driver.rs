@@ -48,7 +48,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
 /// (Sceptre's placements), when the clock decides how long to think; `None` to keep them.
 /// Depth, node and infinite searches are the user's to set and stay as asked.
 fn shallow_limits<G: Game>(request: &SearchRequest<'_, G>) -> Option<SearchLimits> {
-    let cap = request.game.shallow_phase_depth()?;
+    if !request.game.in_shallow_phase() {
+        return None;
+    }
+    let cap = request.game.search_params().shallow_phase_depth?;
     let limits = request.limits;
     let seat = request.game.to_move() as usize;
     let clocked = limits.move_time.is_some() || limits.time.get(seat).copied().flatten().is_some();

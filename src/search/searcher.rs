@@ -137,7 +137,7 @@ impl LmrTable {
 
 /// What one search thread keeps from one search to the next.
 pub(super) struct ThreadState {
-    /// History scores ([`crate::core::Game::HISTORY_SLOTS`] per table).
+    /// History scores ([`crate::core::SearchHints::HISTORY_SLOTS`] per table).
     pub history: Vec<i32>,
     /// The learnt corrections of the static evaluation, kept while games search with them.
     pub correction: Option<CorrectionHistory>,

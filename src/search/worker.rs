@@ -53,7 +53,7 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub(super) persp: P,
     /// Mixed into table and cache keys (scores differ between perspectives).
     pub(super) salt: u64,
-    /// The game's search constants ([`Game::search_params`]), fixed for the worker's life.
+    /// The game's search constants ([`SearchHints::search_params`](crate::core::SearchHints::search_params)), fixed for the worker's life.
     pub params: SearchParams,
     /// History scores, one table per seat in games of more than two seats (in two-seat games
     /// a from-to slot already belongs to the side owning the piece that moves).
@@ -376,7 +376,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     }
 
     /// A repetition inside the search tree, or a third occurrence counting the game before:
-    /// how many plies ago the position first stood (for [`Game::repetition_outcome`]).
+    /// how many plies ago the position first stood (for [`Rules::repetition_outcome`](crate::core::Rules::repetition_outcome)).
     pub(super) fn repetition(&self) -> Option<usize> {
         crate::core::path_repetition(&self.game, &self.keys, self.root_index)
     }

@@ -3,7 +3,7 @@
 
 use super::strength::StrengthLimit;
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
-use crate::core::{Game, MoveList, NoMoves, Outcome, Scope, SeatSet, SeatState};
+use crate::core::{MoveList, NoMoves, Outcome, Rules, Scope, SeatSet, SeatState};
 use crate::games::VariantRules;
 use crate::search::{self, perft, Report, SearchLimits, SearchOptions, SearchRequest, SharedTable};
 
@@ -16,7 +16,7 @@ pub struct GameSession<V: VariantRules> {
     /// The seats playing before the last move (to tell who it put out of the game).
     active_before_last: SeatSet,
     /// `searchmoves`: the only root moves a search considers (empty: every legal move).
-    root_moves: Vec<<V::G as Game>::Move>,
+    root_moves: Vec<<V::G as Rules>::Move>,
 }
 
 impl<V: VariantRules> GameSession<V> {
@@ -38,7 +38,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// The legal moves: none once the game's history has decided it (perpetual check is lost
     /// like a checkmate, docs/rules/README.md#perft: a game lost by rule has no legal moves).
-    fn legal(&self) -> MoveList<<V::G as Game>::Move> {
+    fn legal(&self) -> MoveList<<V::G as Rules>::Move> {
         let mut moves = MoveList::new();
         if self.decided_by_history().is_none() {
             self.game.generate(Scope::All, &mut moves);
@@ -87,7 +87,7 @@ impl<V: VariantRules> GameSession<V> {
     }
 
     /// Makes a legal move and keeps the repetition history.
-    fn make_recorded(&mut self, m: <V::G as Game>::Move) {
+    fn make_recorded(&mut self, m: <V::G as Rules>::Move) {
         self.root_moves.clear();
         self.active_before_last = self.game.active();
         self.history.push(self.game.key());

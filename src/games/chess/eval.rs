@@ -10,7 +10,7 @@ use super::rules::Rules;
 use super::types::{file_of, rank_of, Color, Role, Square};
 pub use super::weights::Pair;
 use super::weights::{index, Weights, FORTY_MATERIAL};
-use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
+use crate::core::{two_seat_scores, Evaluator, Rules as _, Score, SeatScores};
 
 /// The evaluation's terms, in the order `eval` prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The chess family seen through the generic [`Game`] trait.
+//! The chess family seen through the generic [`crate::core::Rules`] and [`SearchHints`] traits.
 
 use super::movegen;
 use super::moves::{ChessMove, MoveKind};
@@ -7,23 +7,13 @@ use super::rules::Rules;
 use super::see::SEE_VALUES;
 use super::types::{Color, Role};
 use crate::core::{
-    Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat, SeatSet,
+    MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchHints, SearchParams, Seat,
+    SeatSet,
 };
 
-impl Game for Position {
+impl crate::core::Rules for Position {
     type Move = ChessMove;
     type Undo = Undo;
-    const HISTORY_SLOTS: usize = 64 * 64;
-
-    /// Orthodox chess and Chess960 search with the features tested on chess; the variants keep
-    /// the base constants.
-    fn search_params(&self) -> SearchParams {
-        match self.rules() {
-            Rules::Orthodox | Rules::Chess960 => SearchParams::ORTHODOX,
-            Rules::Scepter | Rules::Forty => SearchParams::CHESS,
-        }
-    }
-
     #[inline(always)]
     fn seats(&self) -> usize {
         2
@@ -48,17 +38,6 @@ impl Game for Position {
     fn key(&self) -> u64 {
         Position::key(self)
     }
-    /// The pawns of both sides: pawn structure is where a hand-written evaluation errs alike
-    /// from one position to the next.
-    #[inline(always)]
-    fn correction_key(&self) -> u64 {
-        let white = self.pieces(Color::White, Role::Pawn);
-        let black = self.pieces(Color::Black, Role::Pawn);
-        let mut h =
-            white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h ^= h >> 29;
-        h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-    }
     #[inline(always)]
     fn decided(&self) -> Option<Outcome> {
         Position::decided(self).map(|c| Outcome::Winner(c as Seat))
@@ -77,6 +56,54 @@ impl Game for Position {
     #[inline(always)]
     fn reversible_plies(&self) -> usize {
         self.halfmove_clock() as usize
+    }
+    fn move_text(&self, m: ChessMove) -> String {
+        m.uci()
+    }
+    fn parse_move(&self, text: &str) -> Result<ChessMove, MoveTextError> {
+        let well_formed = (4..=5).contains(&text.len())
+            && text.is_ascii()
+            && super::types::parse_square(&text[0..2]).is_some()
+            && super::types::parse_square(&text[2..4]).is_some()
+            && text[4..]
+                .chars()
+                .all(|c| Role::from_letter(c).is_some() && c.is_ascii_lowercase());
+        if !well_formed {
+            return Err(MoveTextError::Malformed(text.to_string()));
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(self, Scope::All, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| m.uci() == text)
+            .ok_or_else(|| MoveTextError::Illegal(text.to_string()))
+    }
+    fn position_text(&self) -> String {
+        self.to_fen()
+    }
+}
+
+impl SearchHints for Position {
+    const HISTORY_SLOTS: usize = 64 * 64;
+    /// Orthodox chess and Chess960 search with the features tested on chess; the variants keep
+    /// the base constants.
+    fn search_params(&self) -> SearchParams {
+        match self.rules() {
+            Rules::Orthodox | Rules::Chess960 => SearchParams::ORTHODOX,
+            Rules::Scepter | Rules::Forty => SearchParams::CHESS,
+        }
+    }
+    /// The pawns of both sides: pawn structure is where a hand-written evaluation errs alike
+    /// from one position to the next.
+    #[inline(always)]
+    fn correction_key(&self) -> u64 {
+        let white = self.pieces(Color::White, Role::Pawn);
+        let black = self.pieces(Color::Black, Role::Pawn);
+        let mut h =
+            white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= h >> 29;
+        h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
     }
     #[inline(always)]
     fn urgent(&self) -> bool {
@@ -122,31 +149,6 @@ impl Game for Position {
         let us = self.by_color(self.side_to_move());
         let non_pawn = us & !(self.by_role(Role::Pawn) | self.by_role(Role::King));
         !self.urgent() && non_pawn != 0
-    }
-    fn move_text(&self, m: ChessMove) -> String {
-        m.uci()
-    }
-    fn parse_move(&self, text: &str) -> Result<ChessMove, MoveTextError> {
-        let well_formed = (4..=5).contains(&text.len())
-            && text.is_ascii()
-            && super::types::parse_square(&text[0..2]).is_some()
-            && super::types::parse_square(&text[2..4]).is_some()
-            && text[4..]
-                .chars()
-                .all(|c| Role::from_letter(c).is_some() && c.is_ascii_lowercase());
-        if !well_formed {
-            return Err(MoveTextError::Malformed(text.to_string()));
-        }
-        let mut moves = MoveList::new();
-        movegen::generate(self, Scope::All, &mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|&m| m.uci() == text)
-            .ok_or_else(|| MoveTextError::Illegal(text.to_string()))
-    }
-    fn position_text(&self) -> String {
-        self.to_fen()
     }
 }
 

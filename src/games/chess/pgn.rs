@@ -8,7 +8,7 @@ use super::rules::Rules;
 use super::san::san;
 use super::types::parse_square;
 use super::FenError;
-use crate::core::{Game, MoveList, Scope};
+use crate::core::{MoveList, Rules as _, Scope};
 use std::fmt;
 
 /// How a game ended, white's score: 1, ½ or 0.

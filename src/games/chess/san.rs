@@ -107,7 +107,7 @@ fn disambiguation(pos: &Position, m: ChessMove, role: Role) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Game;
+    use crate::core::Rules as _;
     use crate::games::chess::Rules;
 
     fn san_of(fen: &str, rules: Rules, uci: &str) -> String {

@@ -8,7 +8,7 @@ use super::position::Position;
 use super::see::see_at_least;
 use super::trace::trace;
 use super::weights::{index, Weights};
-use crate::core::{Game, MoveList, Scope};
+use crate::core::{MoveList, Rules as _, Scope};
 use crate::tune::{DataSet, Fitter};
 use std::collections::HashSet;
 

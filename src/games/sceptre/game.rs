@@ -9,15 +9,13 @@ use super::rules::make::Undo;
 use super::rules::moves::SceptreMove;
 use super::rules::position::{PlayerState, SceptrePosition};
 use crate::core::{
-    Game, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, Seat, SeatSet,
+    GameMove, MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, Score, SearchHints,
+    SearchParams, Seat, SeatSet,
 };
 
 /// Slots per piece kind in the history table: one per mailbox cell of the largest field
 /// (72 + 2 * 3 padding squares a side).
 const CELLS: usize = 78 * 78;
-
-/// How deep a clock-managed search looks at a set-up placement.
-const SETUP_DEPTH: u32 = 2;
 
 impl GameMove for SceptreMove {
     fn to_bits(self) -> u32 {
@@ -55,11 +53,9 @@ impl SceptrePosition {
     }
 }
 
-impl Game for SceptrePosition {
+impl Rules for SceptrePosition {
     type Move = SceptreMove;
     type Undo = Undo;
-    const HISTORY_SLOTS: usize = 6 * CELLS;
-
     fn seats(&self) -> usize {
         self.player_count()
     }
@@ -89,11 +85,11 @@ impl Game for SceptrePosition {
     }
     /// The last player standing has won.
     fn decided(&self) -> Option<Outcome> {
-        let active = Game::active(self);
+        let active = Rules::active(self);
         (active.len() == 1).then(|| Outcome::Winner(active.iter().next().unwrap_or(0)))
     }
     fn no_moves(&self) -> NoMoves {
-        let active = Game::active(self);
+        let active = Rules::active(self);
         if self.in_set_up() || active.len() < 3 {
             let mover = SceptrePosition::to_move(self);
             if !self.in_set_up() && self.in_check(mover) {
@@ -114,13 +110,6 @@ impl Game for SceptrePosition {
         let colour = *PlayerColour::ALL.get(seat as usize)?;
         (self.playing_count() >= 3 && self.is_playing(colour)).then(|| self.forfeit(colour))
     }
-    fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {
-        let colour = *PlayerColour::ALL.get(seat as usize)?;
-        self.is_playing(colour).then(|| self.pass_to(colour))
-    }
-    fn unmake_pass(&mut self, undo: Undo) {
-        self.unwithdraw(undo);
-    }
     /// Sceptre has no move-count draw.
     fn drawn_by_rule(&self) -> bool {
         false
@@ -132,11 +121,45 @@ impl Game for SceptrePosition {
         self.perpetual_winner(cycle_plies)
             .map(|c| Outcome::Winner(c.index() as Seat))
     }
+    fn move_text(&self, m: SceptreMove) -> String {
+        m.text(self.field())
+    }
+    fn parse_move(&self, text: &str) -> Result<SceptreMove, MoveTextError> {
+        let mut moves = MoveList::new();
+        self.generate_legal(false, &mut moves);
+        if let Some(&m) = moves.iter().find(|m| m.text(self.field()) == text) {
+            return Ok(m);
+        }
+        if looks_like_a_move(text) {
+            Err(MoveTextError::Illegal(text.to_string()))
+        } else {
+            Err(MoveTextError::Malformed(text.to_string()))
+        }
+    }
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+}
+
+impl SearchHints for SceptrePosition {
+    const HISTORY_SLOTS: usize = 6 * CELLS;
     /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
     /// knights); two plies see a placement's answer, more would spend the clock on hundreds of
     /// placements a ply.
-    fn shallow_phase_depth(&self) -> Option<u32> {
-        self.in_set_up().then_some(SETUP_DEPTH)
+    const SEARCH: SearchParams = SearchParams {
+        shallow_phase_depth: Some(2),
+        ..SearchParams::CHESS
+    };
+    fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {
+        let colour = *PlayerColour::ALL.get(seat as usize)?;
+        self.is_playing(colour).then(|| self.pass_to(colour))
+    }
+    fn unmake_pass(&mut self, undo: Undo) {
+        self.unwithdraw(undo);
+    }
+    /// The set-up placements.
+    fn in_shallow_phase(&self) -> bool {
+        self.in_set_up()
     }
     fn urgent(&self) -> bool {
         !self.in_set_up() && self.in_check(SceptrePosition::to_move(self))
@@ -159,24 +182,6 @@ impl Game for SceptrePosition {
             .or_else(|| self.piece(m.from()).map(|p| p.kind))
             .unwrap_or(PieceKind::Pawn);
         kind.index() * CELLS + (m.to() as usize).min(CELLS - 1)
-    }
-    fn move_text(&self, m: SceptreMove) -> String {
-        m.text(self.field())
-    }
-    fn parse_move(&self, text: &str) -> Result<SceptreMove, MoveTextError> {
-        let mut moves = MoveList::new();
-        self.generate_legal(false, &mut moves);
-        if let Some(&m) = moves.iter().find(|m| m.text(self.field()) == text) {
-            return Ok(m);
-        }
-        if looks_like_a_move(text) {
-            Err(MoveTextError::Illegal(text.to_string()))
-        } else {
-            Err(MoveTextError::Malformed(text.to_string()))
-        }
-    }
-    fn position_text(&self) -> String {
-        self.to_text()
     }
 }
 

@@ -7,7 +7,7 @@ use super::eval::{EvalStyle, SceptreEval};
 use super::field::layout::{Layout, DEFAULT_LAYOUT};
 use super::field::seats::{Compass, PlayerColour};
 use super::rules::position::{SceptrePosition, SceptrePositionError};
-use crate::core::{Evaluator, Game, Seat};
+use crate::core::{Evaluator, Rules, Seat};
 use crate::games::{
     embedded_file, EmbeddedFile, OptionKind, OptionSpec, OptionValueError, Variant, VariantRules,
 };

@@ -60,7 +60,7 @@ pub fn board_text(pos: &TaflPosition) -> String {
     s.push_str(&format!("Key: {:016X}\n", pos.key()));
     s.push_str(&format!(
         "Checkers: {}",
-        if crate::core::Game::urgent(pos) {
+        if crate::core::SearchHints::urgent(pos) {
             match pos.side_to_move() {
                 Side::Attackers => "the king has an open line to escape",
                 Side::Defenders => "the king can be captured next move",

@@ -7,7 +7,7 @@ use super::eval_tables::{guard_moves_from, EvalTables, NO_ZONE};
 use super::movegen::escapes_open_from;
 use super::position::{Side, TaflPosition};
 use super::rules::{kind, Escape, RuleSet, BESIDE_SPECIAL, CENTRE, DEFENDER, EDGE, KING, SPECIAL};
-use crate::core::{two_seat_scores, Evaluator, Game, Score, SeatScores};
+use crate::core::{two_seat_scores, Evaluator, Rules, Score, SeatScores};
 
 /// Every term, each from the attackers' point of view (positive is good for them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,11 +1,11 @@
-//! Tafl seen through the generic [`Game`] trait.
+//! Tafl seen through the generic [`crate::core::Rules`] and [`SearchHints`] traits.
 
 use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE};
 use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
 use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
 use crate::core::{
-    Game, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat,
+    MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, Score, SearchHints, SearchParams, Seat,
 };
 
 /// Is `sq` on an open line from the king to an escape square (so a piece there blocks it)?
@@ -84,17 +84,9 @@ impl TaflPosition {
     }
 }
 
-impl Game for TaflPosition {
+impl Rules for TaflPosition {
     type Move = TaflMove;
     type Undo = Undo;
-    const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
-    /// With contempt: tafl games are long and a repetition is easy to fall into, so whichever
-    /// side the engine plays, it presses on rather than repeat.
-    const SEARCH: SearchParams = SearchParams {
-        contempt: 100,
-        ..SearchParams::CHESS
-    };
-
     fn seats(&self) -> usize {
         2
     }
@@ -141,6 +133,47 @@ impl Game for TaflPosition {
     fn reversible_plies(&self) -> usize {
         self.plies_since_capture() as usize
     }
+    fn move_text(&self, m: TaflMove) -> String {
+        m.text()
+    }
+    fn parse_move(&self, text: &str) -> Result<TaflMove, MoveTextError> {
+        let split = text
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i);
+        let size = self.rules().size;
+        let parsed = split.and_then(|i| {
+            Some((
+                parse_square(&text[..i], size)?,
+                parse_square(&text[i..], size)?,
+            ))
+        });
+        let Some((from, to)) = parsed else {
+            return Err(MoveTextError::Malformed(text.to_string()));
+        };
+        let m = TaflMove::new(from, to);
+        let mut moves = MoveList::new();
+        generate(self, Scope::All, &mut moves);
+        if moves.contains(&m) {
+            Ok(m)
+        } else {
+            Err(MoveTextError::Illegal(text.to_string()))
+        }
+    }
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+}
+
+impl SearchHints for TaflPosition {
+    const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
+    /// With contempt: tafl games are long and a repetition is easy to fall into, so whichever
+    /// side the engine plays, it presses on rather than repeat.
+    const SEARCH: SearchParams = SearchParams {
+        contempt: 100,
+        ..SearchParams::CHESS
+    };
     /// The attackers facing an open line from king to gate, or the defenders facing the
     /// king's capture, must answer now: extend and never prune.
     #[inline]
@@ -191,36 +224,5 @@ impl Game for TaflPosition {
     }
     fn null_move_allowed(&self) -> bool {
         !self.urgent()
-    }
-    fn move_text(&self, m: TaflMove) -> String {
-        m.text()
-    }
-    fn parse_move(&self, text: &str) -> Result<TaflMove, MoveTextError> {
-        let split = text
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| c.is_ascii_lowercase())
-            .map(|(i, _)| i);
-        let size = self.rules().size;
-        let parsed = split.and_then(|i| {
-            Some((
-                parse_square(&text[..i], size)?,
-                parse_square(&text[i..], size)?,
-            ))
-        });
-        let Some((from, to)) = parsed else {
-            return Err(MoveTextError::Malformed(text.to_string()));
-        };
-        let m = TaflMove::new(from, to);
-        let mut moves = MoveList::new();
-        generate(self, Scope::All, &mut moves);
-        if moves.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveTextError::Illegal(text.to_string()))
-        }
-    }
-    fn position_text(&self) -> String {
-        self.to_text()
     }
 }

@@ -2,7 +2,7 @@
 //! seat. Out of the game is -1000.
 
 use super::position::TakeawayPosition;
-use crate::core::{Evaluator, Game, Score, Seat, SeatScores, MAX_SEATS};
+use crate::core::{Evaluator, Rules, Score, Seat, SeatScores, MAX_SEATS};
 
 /// Score of a seat that is out of the game (eliminated or withdrawn).
 pub const OUT: Score = -1000;

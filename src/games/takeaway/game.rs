@@ -3,8 +3,8 @@
 
 use super::position::{TakeawayMove, TakeawayPosition};
 use crate::core::{
-    Game, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Scope, Score, SearchParams, Seat,
-    SeatSet,
+    GameMove, MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, Score, SearchHints,
+    SearchParams, Seat, SeatSet,
 };
 
 impl GameMove for TakeawayMove {
@@ -19,16 +19,9 @@ impl GameMove for TakeawayMove {
     }
 }
 
-impl Game for TakeawayPosition {
+impl Rules for TakeawayPosition {
     type Move = TakeawayMove;
     type Undo = TakeawayPosition;
-    const HISTORY_SLOTS: usize = 16;
-    /// Exact, and a capped player facing one other ends the game by the scores, and may win it.
-    const SEARCH: SearchParams = SearchParams {
-        stuck_can_win: true,
-        ..SearchParams::EXACT
-    };
-
     fn seats(&self) -> usize {
         self.seat_count()
     }
@@ -71,17 +64,35 @@ impl Game for TakeawayPosition {
     fn make_forfeit(&mut self, seat: Seat) -> Option<TakeawayPosition> {
         self.forfeit(seat)
     }
-    fn make_pass_to(&mut self, seat: Seat) -> Option<TakeawayPosition> {
-        self.pass_to(seat)
-    }
-    fn unmake_pass(&mut self, undo: TakeawayPosition) {
-        *self = undo;
-    }
     fn drawn_by_rule(&self) -> bool {
         false
     }
     fn reversible_plies(&self) -> usize {
         0
+    }
+    fn move_text(&self, m: TakeawayMove) -> String {
+        m.text()
+    }
+    fn parse_move(&self, text: &str) -> Result<TakeawayMove, MoveTextError> {
+        self.parse_move_text(text)
+    }
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+}
+
+impl SearchHints for TakeawayPosition {
+    const HISTORY_SLOTS: usize = 16;
+    /// Exact, and a capped player facing one other ends the game by the scores, and may win it.
+    const SEARCH: SearchParams = SearchParams {
+        stuck_can_win: true,
+        ..SearchParams::EXACT
+    };
+    fn make_pass_to(&mut self, seat: Seat) -> Option<TakeawayPosition> {
+        self.pass_to(seat)
+    }
+    fn unmake_pass(&mut self, undo: TakeawayPosition) {
+        *self = undo;
     }
     fn urgent(&self) -> bool {
         false
@@ -95,14 +106,5 @@ impl Game for TakeawayPosition {
     }
     fn history_slot(&self, m: TakeawayMove) -> usize {
         m.heap() as usize * 4 + m.take() as usize
-    }
-    fn move_text(&self, m: TakeawayMove) -> String {
-        m.text()
-    }
-    fn parse_move(&self, text: &str) -> Result<TakeawayMove, MoveTextError> {
-        self.parse_move_text(text)
-    }
-    fn position_text(&self) -> String {
-        self.to_text()
     }
 }

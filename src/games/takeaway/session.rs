@@ -3,7 +3,7 @@
 //! Sceptre code exists.
 
 use super::{TakeawayError, TakeawayEval, TakeawayPosition};
-use crate::core::{Evaluator, Game, SeatState};
+use crate::core::{Evaluator, Rules, SeatState};
 use crate::games::{embedded_file, EmbeddedFile, Variant, VariantRules};
 use crate::render::{CellKind, Diagram, DiagramPiece, Glyph};
 

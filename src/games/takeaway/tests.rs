@@ -1,7 +1,8 @@
 use super::error::TakeawayError;
 use super::{TakeawayEval, TakeawayMove, TakeawayPosition};
 use crate::core::{
-    Evaluator, Game, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Scope, SeatSet,
+    Evaluator, GameMove, MoveList, MoveTextError, NoMoves, Outcome, Rules, Scope, SearchHints,
+    SeatSet,
 };
 use std::collections::HashMap;
 

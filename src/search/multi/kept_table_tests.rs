@@ -19,7 +19,7 @@ fn nodes(game: &TakeawayPosition, algorithm: MultiplayerSearch, searcher: &Searc
     };
     let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     let mut root_moves = crate::core::MoveList::new();
-    crate::core::Game::generate(game, crate::core::Scope::All, &mut root_moves);
+    crate::core::Rules::generate(game, crate::core::Scope::All, &mut root_moves);
     let request = SearchRequest {
         game,
         history: &[],

@@ -3,8 +3,8 @@
 
 use super::{brs, maxn};
 use crate::core::{
-    Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat, SeatScores,
-    MAX_SEATS,
+    Evaluator, GameMove, MoveList, NoMoves, Outcome, Rules, Scope, Score, SearchHints, Seat,
+    SeatScores, MAX_SEATS,
 };
 use crate::search::{SearchLimits, SearchOptions, SearchRequest, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -47,11 +47,9 @@ impl Trap {
     }
 }
 
-impl Game for Trap {
+impl Rules for Trap {
     type Move = TrapMove;
     type Undo = Trap;
-    const HISTORY_SLOTS: usize = 3;
-
     fn seats(&self) -> usize {
         3
     }
@@ -103,6 +101,22 @@ impl Game for Trap {
     fn no_moves(&self) -> NoMoves {
         NoMoves::Ends(Outcome::Draw(self.active()))
     }
+    fn drawn_by_rule(&self) -> bool {
+        false
+    }
+    fn reversible_plies(&self) -> usize {
+        100
+    }
+    fn move_text(&self, m: TrapMove) -> String {
+        format!("m{}", m.0)
+    }
+    fn position_text(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl SearchHints for Trap {
+    const HISTORY_SLOTS: usize = 3;
     fn make_pass_to(&mut self, seat: Seat) -> Option<Trap> {
         let before = *self;
         self.to_move = seat;
@@ -110,12 +124,6 @@ impl Game for Trap {
     }
     fn unmake_pass(&mut self, undo: Trap) {
         *self = undo;
-    }
-    fn drawn_by_rule(&self) -> bool {
-        false
-    }
-    fn reversible_plies(&self) -> usize {
-        100
     }
     fn urgent(&self) -> bool {
         false
@@ -125,12 +133,6 @@ impl Game for Trap {
     }
     fn history_slot(&self, m: TrapMove) -> usize {
         m.0 as usize
-    }
-    fn move_text(&self, m: TrapMove) -> String {
-        format!("m{}", m.0)
-    }
-    fn position_text(&self) -> String {
-        format!("{self:?}")
     }
 }
 

@@ -1,0 +1,80 @@
+//! How to search a game: move-ordering and pruning hints and the search's parameters. Every
+//! item has a default that suits a game without the feature, so a new game can start with an
+//! empty `impl SearchHints`.
+
+use super::{Rules, Score, SearchParams, Seat};
+
+/// What the search may ask a game beyond its rules. Read by `search/` only.
+pub trait SearchHints: Rules {
+    /// Number of slots in a per-move history table ([`SearchHints::history_slot`] stays below
+    /// it).
+    const HISTORY_SLOTS: usize = 1;
+
+    /// The alpha-beta search's margins and reductions for this game.
+    const SEARCH: SearchParams = SearchParams::CHESS;
+
+    /// The search parameters for this position's rules: [`SearchHints::SEARCH`] unless one type
+    /// serves several variants that search differently (the chess family's rule switches). Read
+    /// once per search, not per node.
+    fn search_params(&self) -> SearchParams {
+        Self::SEARCH
+    }
+
+    /// A phase of the game that a shallow search plays well enough and fast (Sceptre's
+    /// set-up placements): a clock-managed search stops at
+    /// [`SearchParams::shallow_phase_depth`] here.
+    fn in_shallow_phase(&self) -> bool {
+        false
+    }
+    /// The side to move faces an immediate threat it must answer (check, a king beside a
+    /// gate): the search extends here and never prunes.
+    fn urgent(&self) -> bool {
+        false
+    }
+    /// Captures, promotions, explosions: moves that change material.
+    fn is_noisy(&self, _m: Self::Move) -> bool {
+        false
+    }
+    /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
+    fn noisy_order(&self, _m: Self::Move) -> Score {
+        0
+    }
+    /// A game's own bonus for a quiet move in move ordering (added to its history score):
+    /// tafl favours king moves onto open lines and blocks of the king's escape lines.
+    fn quiet_order(&self, _m: Self::Move) -> Score {
+        0
+    }
+    /// Static exchange evaluation: does `m` win at least `threshold`? Games without an exchange
+    /// model answer true. A move that wins at least some threshold wins at least every lower
+    /// one (the search reuses an answer at 0 for thresholds below it).
+    fn see_at_least(&self, _m: Self::Move, _threshold: Score) -> bool {
+        true
+    }
+    /// The move's slot in a per-move history table, below [`SearchHints::HISTORY_SLOTS`].
+    fn history_slot(&self, _m: Self::Move) -> usize {
+        0
+    }
+
+    /// A key of the part of the position on which the static evaluation tends to err the same
+    /// way (in chess, the pawn structure): the search learns a correction of the evaluation per
+    /// key ([`SearchParams::correction_history`]). Only asked where that is switched on.
+    fn correction_key(&self) -> u64 {
+        0
+    }
+
+    /// Passes the turn for null-move pruning; `None` where the game has no safe notion of it.
+    fn make_null(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    fn unmake_null(&mut self, _undo: Self::Undo) {}
+    /// Whether a null-move search is sound here (not zugzwang-prone).
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+    /// Hands the turn to `seat` without a move (best-reply searches let one opponent move out of
+    /// turn); `None` where the game has no such notion.
+    fn make_pass_to(&mut self, _seat: Seat) -> Option<Self::Undo> {
+        None
+    }
+    fn unmake_pass(&mut self, _undo: Self::Undo) {}
+}

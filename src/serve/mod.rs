@@ -3,8 +3,11 @@
 //! threads of their own, so no request ever waits for one.
 
 mod api;
+mod clock;
+mod ending;
 mod http;
 mod jobs;
+mod offers;
 mod page;
 mod record;
 mod table;

@@ -7,7 +7,6 @@ use crate::core::SeatState;
 use crate::render::Diagram;
 use crate::search::Report;
 use crate::search::ReportScore;
-use crate::session::GameStatus;
 use crate::session::Progress;
 use serde::Serialize;
 
@@ -34,6 +33,9 @@ pub struct GameView {
     pub svg: String,
     pub search: Option<SearchView>,
     pub notice: Option<String>,
+    /// Clocks, the result and draw offers (`ending.rs`).
+    #[serde(flatten)]
+    pub play: super::ending::PlayView,
 }
 
 #[derive(Serialize)]
@@ -201,7 +203,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             })
             .collect(),
         to_move: s.to_move(),
-        over: matches!(s.status(), GameStatus::Over(_)),
+        over: g.is_over(),
         status: g.status_text(),
         announcements: g.announcements(),
         position: s.position_text(),
@@ -220,5 +222,6 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         svg,
         search: current_search(g),
         notice: g.notice.clone(),
+        play: g.play.view(g.end().as_ref()),
     }
 }

@@ -48,6 +48,10 @@ let placing = null;     // the piece letter picked for a placement
 let dragFrom = null;
 let pollTimer = null;
 let busy = false;
+// Other scripts (clock.js…) hook in here: each render hook sees every view drawn, each setup
+// hook may add to a new game's request body.
+const renderHooks = [];
+const setupHooks = [];
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -230,6 +234,7 @@ async function startGame() {
     return seat;
   });
   const body = { variant: v.name, options, seats };
+  for (const hook of setupHooks) hook(body);
   try {
     // A position typed in wins over the Chess960 start number.
     const position = $('start-position').value.trim() || (chess960Chosen() ? chess960Start() : '');
@@ -503,6 +508,7 @@ function render(view) {
   $('download-svg').href = `/api/games/${view.id}/svg?turn=${turn}`;
   $('undo').disabled = view.moves.length === 0;
   if (view.notice) say(view.notice);
+  for (const hook of renderHooks) hook(view);
   schedulePoll();
 }
 

@@ -281,3 +281,87 @@ fn a_rematch_swaps_the_seats_and_keeps_the_clock() {
     });
     assert_eq!(next["to_move"], 1);
 }
+
+/// Protocol text (`e2e4`), which record notation never looks like.
+fn is_protocol_text(m: &str) -> bool {
+    let b = m.as_bytes();
+    b.len() >= 4
+        && (b'a'..=b'h').contains(&b[0])
+        && b[1].is_ascii_digit()
+        && (b'a'..=b'h').contains(&b[2])
+        && b[3].is_ascii_digit()
+}
+
+#[test]
+fn review_shows_earlier_positions_and_analysis_speaks_san_with_an_arrow() {
+    let table = GameTable::default();
+    let v = ok(&table, "POST", "/api/games", json!({"variant": "chess"}));
+    let game = id(&v);
+    let url = |what: &str| format!("/api/games/{game}/{what}");
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        ok(&table, "POST", &url("move"), json!({"move": m}));
+    }
+    let r = ok(
+        &table,
+        "GET",
+        &format!("{}?ply=1", url("review")),
+        Value::Null,
+    );
+    assert_eq!(r["ply"], 1);
+    assert_eq!(r["plies"], 3);
+    assert_eq!(r["last"], "e4");
+    assert!(r["position"]
+        .as_str()
+        .unwrap()
+        .starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+    assert!(r["svg"].as_str().unwrap().contains("data-square=\"e4\""));
+    let start = ok(
+        &table,
+        "GET",
+        &format!("{}?ply=0", url("review")),
+        Value::Null,
+    );
+    assert_eq!(start["last"], Value::Null);
+    refused(
+        &table,
+        "GET",
+        &format!("{}?ply=4", url("review")),
+        Value::Null,
+        400,
+    );
+    refused(
+        &table,
+        "GET",
+        &format!("{}?ply=x", url("review")),
+        Value::Null,
+        400,
+    );
+    // The game itself is untouched: play goes on from its end.
+    let v = ok(&table, "POST", &url("move"), json!({"move": "b8c6"}));
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4);
+
+    ok(&table, "POST", &url("analysis"), json!({"lines": 2}));
+    let v = wait_for(&table, &game, "two analysed lines", |v| {
+        v["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| l.len() == 2)
+            && v["search"]["depth"].as_u64().unwrap_or(0) >= 4
+    });
+    for line in v["search"]["lines"].as_array().unwrap() {
+        let pv = line["pv"].as_array().unwrap();
+        let san = line["notation"].as_array().unwrap();
+        assert_eq!(pv.len(), san.len(), "{line}");
+        assert!(
+            san.iter().all(|m| !is_protocol_text(m.as_str().unwrap())),
+            "not SAN: {line}"
+        );
+    }
+    assert!(
+        v["svg"]
+            .as_str()
+            .unwrap()
+            .contains("marker-end=\"url(#arrowhead)\""),
+        "no best-move arrow"
+    );
+    ok(&table, "POST", &url("stop"), json!({}));
+}

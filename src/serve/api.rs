@@ -323,6 +323,16 @@ fn game_call(
                 None => {}
             }
         }
+        ("GET", "review") => {
+            let ply = match query.get("ply") {
+                None => g.moves.len(),
+                Some(p) => p.parse().map_err(|_| {
+                    ApiError::BadRequest(format!("ply must be a number of moves, not '{p}'"))
+                })?,
+            };
+            let view_turn = game_view_turn(&g);
+            return Ok(Reply::json(&g.review(ply, turn.unwrap_or(view_turn))?));
+        }
         ("POST", "resign") => {
             let request: Acting = parse_json(body)?;
             g.resign(request.seat)?;
@@ -366,7 +376,7 @@ fn game_call(
         (
             _,
             "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
-            | "offer-draw" | "answer-draw" | "rematch",
+            | "offer-draw" | "answer-draw" | "rematch" | "review",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
@@ -377,6 +387,12 @@ fn game_call(
     }
     g.kick(shared);
     Ok(Reply::json(&game_view(&g, turn)))
+}
+
+/// The quarter turns that put the game's first person at the bottom (as the game view).
+fn game_view_turn(g: &WebGame) -> u8 {
+    let first_person = (0..g.players.len() as u8).find(|&s| g.players[s as usize].is_none());
+    g.session.seat_turn(first_person.unwrap_or(0))
 }
 
 /// Answers one request: `url` is the path with its query.

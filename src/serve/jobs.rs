@@ -70,6 +70,8 @@ pub struct Job {
     search: SearchJob,
     /// The seat to move when it started.
     pub seat: u8,
+    /// The position it searches, to read its lines' moves in record notation.
+    pub root: Box<dyn Session>,
 }
 
 impl Job {
@@ -84,6 +86,7 @@ impl Job {
         on_end: impl FnOnce(&Result<JobEnd, VariantError>) + Send + 'static,
     ) -> Result<Job, String> {
         let seat = session.to_move();
+        let root = session.boxed_clone();
         table.new_search();
         let search = SearchJob::start(
             &format!("serve-search-{id}"),
@@ -97,7 +100,12 @@ impl Job {
             JobError::Spawn(e) => format!("could not start a search thread: {e}"),
             other => other.to_string(),
         })?;
-        Ok(Job { kind, search, seat })
+        Ok(Job {
+            kind,
+            search,
+            seat,
+            root,
+        })
     }
 
     /// Asks the search to stop; an engine's search then plays the best move it has.

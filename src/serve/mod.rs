@@ -10,6 +10,7 @@ mod jobs;
 mod offers;
 mod page;
 mod record;
+mod review;
 mod table;
 mod view;
 mod web_game;

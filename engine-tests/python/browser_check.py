@@ -23,6 +23,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
@@ -72,7 +73,8 @@ def visible(name):
 
 def moves_on_page():
     return driver.execute_script(
-        "return [...document.querySelectorAll('#moves li')].map((li) => li.innerText)")
+        "return [...document.querySelectorAll('#moves li')].map((li) => "
+        "[...li.querySelectorAll('.move')].map((m) => m.innerText).join(' '))")
 
 
 def wait_until(what, predicate):
@@ -91,7 +93,7 @@ def api(method, path, body=None):
         return json.loads(response.read())
 
 
-def new_game(variant, seats, options=None, position=""):
+def new_game(variant, seats, options=None, position="", clock=""):
     """Fills in the new-game form: `seats` is a list of "human" or ("engine", ms) per seat."""
     driver.get(URL)
     wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
@@ -107,6 +109,7 @@ def new_game(variant, seats, options=None, position=""):
         else:
             kind.select_by_value("engine")
             Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
+    Select(by_id("clock")).select_by_value(clock)
     box = by_id("start-position")
     box.clear()
     if position:
@@ -511,6 +514,68 @@ wait_until("four seats placing", lambda: len(moves_on_page()) >= 4)
 screenshot("sceptre1027-four")
 check_no_raw_names("a Sceptre game")
 print("sceptre1027: four seats, people and engines placing")
+
+# ---- clocks, a draw offer, resignation and rematch, by clicks -------------------------------
+new_game("chess", ["human", ("engine", 100)], clock="3+2")
+wait_until("the clocks", lambda: visible("clocks") and len(driver.find_elements(By.CSS_SELECTOR, "#clocks .clock")) == 2)
+check(driver.execute_script("return game.time_control") == "3+2", "the game has no 3+2 clock")
+first_clock = driver.execute_script("return document.querySelector('#clocks .clock-time').innerText")
+wait_until("white's clock running down", lambda: driver.execute_script(
+    "return document.querySelector('#clocks .clock-time').innerText") != first_clock)
+play("e2", "e4")
+wait_until("the engine's reply", lambda: driver.execute_script("return game.moves.length") == 2)
+by_id("offer-draw").click()
+wait_until("the draw declined", lambda: "declines the draw" in text_of("message"))
+check(not driver.execute_script("return game.over"), "an early draw offer ended the game")
+by_id("resign").click()
+driver.switch_to.alert.accept()
+result = result_text()
+check("white resigns" in result.lower() and "black wins" in result.lower(), f"resignation result: {result}")
+check(driver.execute_script("return game.winner") == 1, "no winner seat after a resignation")
+check(visible("rematch") and not visible("resign"), "no rematch button after the end")
+screenshot("chess-resigned")
+old = driver.execute_script("return game.id")
+by_id("rematch").click()
+wait_until("the rematch", lambda: driver.execute_script("return game.id") != old)
+check(driver.execute_script("return game.seats[0].engine && !game.seats[1].engine && game.time_control === '3+2'"),
+      "the rematch did not swap the sides or lost the clock")
+wait_until("the engine opening the rematch", lambda: driver.execute_script("return game.moves.length") >= 1)
+check(driver.execute_script("return turn") == 2, "the rematch board does not put the person (black) at the bottom")
+# A flag falls: the page counts down, asks the server, and shows the result.
+fast = api("POST", "/api/games", {"variant": "chess", "clock": "0.02+0"})["id"]
+driver.execute_script("location.hash = '#' + arguments[0]", fast)
+result = result_text()
+check("ran out of time" in result.lower(), f"flag fall result: {result}")
+print("clocks: 3+2 runs, the engine declines an early draw, resignation, rematch, flag fall")
+
+# ---- review: the move list clicked and stepped with the arrow keys ---------------------------
+new_game("chess", ["human", "human"])
+for a, b in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")]:
+    play(a, b)
+E4 = "return !!document.querySelector('#board-box [data-square=\"e4\"]') && game.moves.length"
+def board_position():
+    return driver.execute_script("return document.querySelector('#board-box svg').outerHTML")
+at_end = board_position()
+driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click()
+wait_until("the position after 1. e4", lambda: visible("review-note") and "After move 1 of 4" in text_of("review-note"))
+after_e4 = board_position()
+check(after_e4 != at_end, "clicking the first move did not change the board")
+by_id("moves").send_keys(Keys.ARROW_RIGHT)
+wait_until("one step on", lambda: "After move 2 of 4" in text_of("review-note"))
+screenshot("chess-review")
+by_id("moves").send_keys(Keys.ARROW_LEFT)
+by_id("moves").send_keys(Keys.ARROW_LEFT)
+wait_until("back to the start", lambda: "The start" in text_of("review-note"))
+click("d2")
+wait_until("no move in review", lambda: "earlier position" in text_of("message"))
+by_id("moves").send_keys(Keys.END)
+wait_until("back to the game", lambda: not visible("review-note"))
+check(board_position() == at_end, "End did not return to the game's position")
+play("f1", "c4")
+check(moves_on_page() == ["e4 e5", "Nf3 Nc6", "Bc4"], f"move list after review: {moves_on_page()}")
+numbers = driver.execute_script("return [...document.querySelectorAll('#moves .move-number')].map((n) => n.innerText)")
+check(numbers == ["1.", "2.", "3."], f"move numbers: {numbers}")
+print("review: moves clicked and stepped with the arrow keys; play resumes at the end")
 
 driver.quit()
 print("browser check passed")

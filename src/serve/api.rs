@@ -1,9 +1,11 @@
 //! The routes: the embedded page, and the JSON API it uses (documented in `docs/serve-api.md`,
 //! so other front ends can use it too). Nothing is ever read from disk.
 
+use super::clock::{GameClocks, TimeControl};
 use super::http::{parse_json, ApiError, Reply};
 use super::jobs::EngineLevel;
 use super::jobs::{lock, JobKind};
+use super::offers::{DrawAnswer, SeatRequest as Acting};
 use super::page;
 use super::record::record_download;
 use super::table::{new_id, GameTable, SharedGame};
@@ -31,6 +33,9 @@ struct NewGame {
     /// One entry per seat, in seat order; all people when absent.
     #[serde(default)]
     seats: Option<Vec<SeatRequest>>,
+    /// A time control, `3+2` (minutes each, seconds added a move); no clocks when absent.
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -212,7 +217,11 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
             depth: r.depth,
         }));
     }
-    let game = WebGame::new(new_id(), variant, options, start, session, players);
+    let mut game = WebGame::new(new_id(), variant, options, start, session, players);
+    if let Some(text) = request.clock.as_deref().filter(|t| !t.trim().is_empty()) {
+        let control = TimeControl::parse(text).map_err(ApiError::BadRequest)?;
+        game.play.clocks = Some(GameClocks::new(control, seats));
+    }
     let shared = table.insert(game);
     let mut g = lock(&shared);
     g.kick(&shared);
@@ -245,6 +254,7 @@ fn query_pairs(query: &str) -> BTreeMap<String, String> {
 
 /// One call on one game.
 fn game_call(
+    table: &GameTable,
     shared: &SharedGame,
     method: &str,
     action: &str,
@@ -313,6 +323,36 @@ fn game_call(
                 None => {}
             }
         }
+        ("GET", "review") => {
+            let ply = match query.get("ply") {
+                None => g.moves.len(),
+                Some(p) => p.parse().map_err(|_| {
+                    ApiError::BadRequest(format!("ply must be a number of moves, not '{p}'"))
+                })?,
+            };
+            let view_turn = game_view_turn(&g);
+            return Ok(Reply::json(&g.review(ply, turn.unwrap_or(view_turn))?));
+        }
+        ("POST", "resign") => {
+            let request: Acting = parse_json(body)?;
+            g.resign(request.seat)?;
+        }
+        ("POST", "offer-draw") => {
+            let request: Acting = parse_json(body)?;
+            g.offer_draw(request.seat)?;
+        }
+        ("POST", "answer-draw") => {
+            let request: DrawAnswer = parse_json(body)?;
+            g.answer_draw(request.accept, request.seat)?;
+        }
+        ("POST", "rematch") => {
+            let next = g.rematch()?;
+            drop(g);
+            let shared = table.insert(next);
+            let mut next = lock(&shared);
+            next.kick(&shared);
+            return Ok(Reply::json(&game_view(&next, None)));
+        }
         ("GET", "record") => {
             let (file_name, content_type, text) = record_download(&g);
             return Ok(Reply::Download {
@@ -333,7 +373,11 @@ fn game_call(
                 body: svg,
             });
         }
-        (_, "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop") => {
+        (
+            _,
+            "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
+            | "offer-draw" | "answer-draw" | "rematch" | "review",
+        ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
                 path: format!("/api/games/{}/{action}", g.id),
@@ -343,6 +387,12 @@ fn game_call(
     }
     g.kick(shared);
     Ok(Reply::json(&game_view(&g, turn)))
+}
+
+/// The quarter turns that put the game's first person at the bottom (as the game view).
+fn game_view_turn(g: &WebGame) -> u8 {
+    let first_person = (0..g.players.len() as u8).find(|&s| g.players[s as usize].is_none());
+    g.session.seat_turn(first_person.unwrap_or(0))
 }
 
 /// Answers one request: `url` is the path with its query.
@@ -378,7 +428,7 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
                 .get(id)
                 .ok_or_else(|| ApiError::NotFound(format!("game {id} (it may have expired)")))?;
             let action = rest.first().copied().unwrap_or("");
-            game_call(&shared, method, action, &query, body)
+            game_call(table, &shared, method, action, &query, body)
         }
         _ => Err(ApiError::NotFound(path.to_string())),
     }

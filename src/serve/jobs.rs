@@ -4,7 +4,9 @@
 //! the game's to say (`on_end`).
 
 use crate::search::{SearchLimits, SearchOptions, SharedTable};
-use crate::session::{JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, VariantError};
+use crate::session::{
+    ClockWords, JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, VariantError,
+};
 use std::time::Duration;
 
 pub use crate::session::lock;
@@ -26,14 +28,15 @@ pub enum JobKind {
 }
 
 impl JobKind {
-    /// The search this kind of job runs.
-    fn order(self) -> SearchOrder {
+    /// The search this kind of job runs; an engine on a clock (`clocks`) spends its own time.
+    fn order(self, clocks: Option<ClockWords>) -> SearchOrder {
         let limits = match self {
             JobKind::EngineMove(level) => SearchLimits {
                 depth: level.depth,
-                move_time: match (level.movetime, level.depth) {
-                    (None, None) => Some(DEFAULT_MOVETIME),
-                    (time, _) => time,
+                move_time: match (level.movetime, level.depth, clocks) {
+                    (_, _, Some(_)) => None,
+                    (None, None, None) => Some(DEFAULT_MOVETIME),
+                    (time, _, None) => time,
                 },
                 ..Default::default()
             },
@@ -43,6 +46,10 @@ impl JobKind {
             },
         };
         SearchOrder {
+            clocks: match self {
+                JobKind::EngineMove(_) => clocks.unwrap_or_default(),
+                JobKind::Analysis { .. } => ClockWords::default(),
+            },
             limits,
             options: SearchOptions {
                 threads: 1,
@@ -63,6 +70,8 @@ pub struct Job {
     search: SearchJob,
     /// The seat to move when it started.
     pub seat: u8,
+    /// The position it searches, to read its lines' moves in record notation.
+    pub root: Box<dyn Session>,
 }
 
 impl Job {
@@ -73,14 +82,16 @@ impl Job {
         session: Box<dyn Session>,
         table: SharedTable,
         kind: JobKind,
+        clocks: Option<ClockWords>,
         on_end: impl FnOnce(&Result<JobEnd, VariantError>) + Send + 'static,
     ) -> Result<Job, String> {
         let seat = session.to_move();
+        let root = session.boxed_clone();
         table.new_search();
         let search = SearchJob::start(
             &format!("serve-search-{id}"),
             session,
-            kind.order(),
+            kind.order(clocks),
             table,
             |_| {},
             on_end,
@@ -89,7 +100,12 @@ impl Job {
             JobError::Spawn(e) => format!("could not start a search thread: {e}"),
             other => other.to_string(),
         })?;
-        Ok(Job { kind, search, seat })
+        Ok(Job {
+            kind,
+            search,
+            seat,
+            root,
+        })
     }
 
     /// Asks the search to stop; an engine's search then plays the best move it has.

@@ -3,10 +3,14 @@
 //! threads of their own, so no request ever waits for one.
 
 mod api;
+mod clock;
+mod ending;
 mod http;
 mod jobs;
+mod offers;
 mod page;
 mod record;
+mod review;
 mod table;
 mod view;
 mod web_game;

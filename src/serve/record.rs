@@ -8,7 +8,7 @@ use crate::arena::openings::Opening;
 use crate::arena::record::{record_text, RecordHeader};
 use crate::core::SeatState;
 use crate::search::ReportScore;
-use crate::session::{GameStatus, RecordFormat};
+use crate::session::RecordFormat;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The civil date of a day count since 1970-01-01 (Howard Hinnant's days-to-civil).
@@ -98,9 +98,9 @@ pub fn record_download(g: &WebGame) -> (String, &'static str, String) {
             .collect(),
         events,
         active: s.active_seats(),
-        ending: match s.status() {
-            GameStatus::Over(end) => Ending::Rule(end),
-            GameStatus::Ongoing => Ending::Unfinished,
+        ending: match g.end() {
+            Some(end) => Ending::Rule(end),
+            None => Ending::Unfinished,
         },
     };
     let names: Vec<String> = (0..seats).map(|seat| player_name(g, seat)).collect();

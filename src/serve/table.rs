@@ -60,6 +60,7 @@ impl GameTable {
             if idle >= pause_after {
                 g.pause();
             }
+            g.check_flag();
             idle < forget_after
         });
     }

@@ -7,7 +7,6 @@ use crate::core::SeatState;
 use crate::render::Diagram;
 use crate::search::Report;
 use crate::search::ReportScore;
-use crate::session::GameStatus;
 use crate::session::Progress;
 use serde::Serialize;
 
@@ -34,6 +33,9 @@ pub struct GameView {
     pub svg: String,
     pub search: Option<SearchView>,
     pub notice: Option<String>,
+    /// Clocks, the result and draw offers (`ending.rs`).
+    #[serde(flatten)]
+    pub play: super::ending::PlayView,
 }
 
 #[derive(Serialize)]
@@ -85,6 +87,8 @@ pub struct LineView {
     /// The score in words: `+0.35`, `#3`.
     pub score: String,
     pub pv: Vec<String>,
+    /// The same moves in record notation (SAN for the chess family).
+    pub notation: Vec<String>,
 }
 
 /// The board as SVG, turned `turn` quarter turns; `interactive` marks every square for clicks.
@@ -131,6 +135,7 @@ fn line_view(line: &Report) -> LineView {
         mate,
         score: crate::cli::score_text(line.score),
         pv: line.pv.clone(),
+        notation: Vec::new(),
     }
 }
 
@@ -152,14 +157,29 @@ pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> Sear
 
 /// The running search, or else the last one stopped (its lines stay on show).
 pub fn current_search(g: &WebGame) -> Option<SearchView> {
-    match (&g.job, &g.stopped_job) {
+    let (job, mut view) = match (&g.job, &g.stopped_job) {
         (Some(j), _) => {
             let p = j.progress();
-            Some(search_view(j.kind, j.seat, !p.finished, &p))
+            (j, search_view(j.kind, j.seat, !p.finished, &p))
         }
-        (None, Some(j)) => Some(search_view(j.kind, j.seat, false, &j.progress())),
-        (None, None) => None,
+        (None, Some(j)) => (j, search_view(j.kind, j.seat, false, &j.progress())),
+        (None, None) => return None,
+    };
+    for line in &mut view.lines {
+        line.notation = super::review::line_notation(job.root.as_ref(), &line.pv);
     }
+    Some(view)
+}
+
+/// The analysis's best move, to draw as an arrow: only an analysis of the position shown.
+fn best_move_arrow(g: &WebGame) -> Option<String> {
+    let job = g.job.as_ref().or(g.stopped_job.as_ref())?;
+    if !matches!(job.kind, JobKind::Analysis { .. })
+        || job.root.position_text() != g.session.position_text()
+    {
+        return None;
+    }
+    job.progress().first_line()?.pv.first().cloned()
 }
 
 pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
@@ -183,6 +203,9 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     if let Some(last) = g.moves.last() {
         diagram.last_move = diagram.move_cells(&last.text);
     }
+    if let Some(best) = best_move_arrow(g) {
+        diagram.arrow = diagram.move_cells(&best);
+    }
     let svg = super::view::board_svg(&diagram, turn.unwrap_or(view_turn) % 4, true);
     GameView {
         id: g.id.clone(),
@@ -201,7 +224,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             })
             .collect(),
         to_move: s.to_move(),
-        over: matches!(s.status(), GameStatus::Over(_)),
+        over: g.is_over(),
         status: g.status_text(),
         announcements: g.announcements(),
         position: s.position_text(),
@@ -220,5 +243,6 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         svg,
         search: current_search(g),
         notice: g.notice.clone(),
+        play: g.play.view(g.end().as_ref()),
     }
 }

@@ -1,10 +1,11 @@
 //! One game played in the browser: the rules library's session, who plays each seat, the moves
 //! so far, and the search running for it (an engine's move or an analysis), if any.
 
+use super::ending::PlayState;
 use super::http::ApiError;
 use super::jobs::{lock, EngineLevel, Job, JobKind};
 use crate::core::SeatState;
-use crate::session::{GameStatus, JobEnd, SearchTable, Session, Variant, VariantError};
+use crate::session::{GameEnd, GameStatus, JobEnd, SearchTable, Session, Variant, VariantError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -62,6 +63,8 @@ pub struct WebGame {
     table: Option<SearchTable>,
     /// When the side to move began thinking (for the engine's move time).
     pub turn_started: Instant,
+    /// Clocks, an ending not by rule, draw offers (`ending.rs`).
+    pub play: PlayState,
 }
 
 impl WebGame {
@@ -92,6 +95,7 @@ impl WebGame {
             notice: None,
             table: None,
             turn_started: Instant::now(),
+            play: PlayState::default(),
         }
     }
 
@@ -101,8 +105,56 @@ impl WebGame {
             .shared()
     }
 
+    /// How the game ended: by its rules, or else by resignation, time or agreement.
+    pub fn end(&self) -> Option<GameEnd> {
+        match self.session.status() {
+            GameStatus::Over(end) => Some(end),
+            GameStatus::Ongoing => self.play.ending.clone(),
+        }
+    }
+
     pub fn is_over(&self) -> bool {
-        matches!(self.session.status(), GameStatus::Over(_))
+        self.play.ending.is_some() || matches!(self.session.status(), GameStatus::Over(_))
+    }
+
+    /// Ends the game not by rule (resignation, time, agreement): searches stop, clocks too.
+    pub fn finish(&mut self, end: GameEnd) {
+        if self.is_over() {
+            return;
+        }
+        self.play.ending = Some(end);
+        self.play.draw_offer = None;
+        if let Some(c) = self.play.clocks.as_mut() {
+            c.halt();
+        }
+        self.analysis = None;
+        self.changed();
+    }
+
+    /// A clock that has fallen ends the game; true if it did.
+    pub fn check_flag(&mut self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let Some(seat) = self.play.clocks.as_ref().and_then(|c| c.fallen()) else {
+            return false;
+        };
+        let end = super::ending::time_out(self.session.as_ref(), seat);
+        self.finish(end);
+        true
+    }
+
+    /// The clock of the seat to move runs while the game goes on and a page watches it.
+    fn run_clock(&mut self) {
+        let over = self.is_over();
+        let to_move = self.session.to_move();
+        if let Some(c) = self.play.clocks.as_mut() {
+            if over || self.paused {
+                c.halt();
+            } else if !c.is_running() {
+                c.start(to_move);
+            }
+        }
     }
 
     /// The engine level of the seat to move, if an engine plays it.
@@ -140,10 +192,12 @@ impl WebGame {
         score: Option<crate::search::ReportScore>,
         depth: Option<u32>,
     ) -> Result<(), ApiError> {
-        if let GameStatus::Over(end) = self.session.status() {
+        self.check_flag();
+        if let Some(end) = self.end() {
             return Err(ApiError::Conflict(format!("the game is over: {end}")));
         }
         let seat = self.session.to_move();
+        let clocks_before = self.play.clocks.as_ref().map(|c| c.snapshot());
         let before: Vec<SeatState> = (0..self.session.seats() as u8)
             .map(|s| self.session.seat_state(s))
             .collect();
@@ -169,7 +223,17 @@ impl WebGame {
             elapsed,
             departures,
         });
+        if let Some(c) = self.play.clocks.as_mut() {
+            c.moved(seat);
+        }
+        self.play.clock_history.extend(clocks_before);
+        // An offer stands until the other side moves (a move is an answer too).
+        if self.play.draw_offer.is_some_and(|s| s != seat) {
+            self.play.draw_offer = None;
+        }
+        self.play.draw_answer = None;
         self.changed();
+        self.run_clock();
         Ok(())
     }
 
@@ -189,6 +253,9 @@ impl WebGame {
     pub fn take_back(&mut self, plies: Option<usize>) -> Result<(), ApiError> {
         if self.moves.is_empty() {
             return Err(ApiError::Conflict("no move to take back".into()));
+        }
+        if let Some(end) = &self.play.ending {
+            return Err(ApiError::Conflict(format!("the game is over: {end}")));
         }
         let keep = match plies {
             Some(0) => return Err(ApiError::BadRequest("plies must be at least 1".into())),
@@ -219,7 +286,17 @@ impl WebGame {
             .map_err(|e| ApiError::BadRequest(format!("could not replay the game: {e}")))?;
         self.session = session;
         self.moves.truncate(keep);
+        if let Some(c) = self.play.clocks.as_mut() {
+            // The clocks go back to what they showed before the first move taken back.
+            if let Some(left) = self.play.clock_history.get(keep) {
+                c.restore(left.clone());
+            }
+            self.play.clock_history.truncate(keep);
+        }
+        self.play.draw_offer = None;
+        self.play.draw_answer = None;
         self.changed();
+        self.run_clock();
         Ok(())
     }
 
@@ -230,9 +307,9 @@ impl WebGame {
 
     /// Who moves next, whether the game is over, what the last move did: in words.
     pub fn status_text(&self) -> String {
-        match self.session.status() {
-            GameStatus::Over(end) => format!("{}.", capitalised(&end.text)),
-            GameStatus::Ongoing => {
+        match self.end() {
+            Some(end) => format!("{}.", capitalised(&end.text)),
+            None => {
                 let seat = self.session.to_move();
                 let name = capitalised(&self.session.seat_name(seat));
                 match self.players.get(seat as usize).copied().flatten() {
@@ -267,6 +344,8 @@ impl WebGame {
     /// Starts what the position calls for: the engine's move if an engine is to move, else
     /// the analysis if it is on. Nothing while paused or while a search runs.
     pub fn kick(&mut self, me: &Arc<Mutex<WebGame>>) {
+        self.check_flag();
+        self.run_clock();
         if self.paused || self.job.is_some() || self.is_over() {
             return;
         }
@@ -279,11 +358,17 @@ impl WebGame {
         };
         let (game, generation) = (me.clone(), self.generation);
         let table = self.table();
+        let clocks = self
+            .play
+            .clocks
+            .as_ref()
+            .map(|c| c.words(self.session.clock_letters()));
         let started = Job::start(
             &self.id,
             self.session.boxed_clone(),
             table,
             kind,
+            clocks,
             move |end| {
                 if let JobKind::EngineMove(_) = kind {
                     lock(&game).engine_move_found(&game, generation, end);
@@ -303,8 +388,8 @@ impl WebGame {
         generation: u64,
         end: &Result<JobEnd, VariantError>,
     ) {
-        if self.generation != generation {
-            return; // The game moved on (a take-back, a pause): this move is stale.
+        if self.generation != generation || self.check_flag() {
+            return; // The game moved on (a take-back, a pause, a fallen flag): this move is stale.
         }
         let finished = self.job.take();
         match end {
@@ -333,6 +418,7 @@ impl WebGame {
             self.paused = true;
             self.generation += 1;
             self.stop_job();
+            self.run_clock();
         }
     }
 }

@@ -48,6 +48,10 @@ let placing = null;     // the piece letter picked for a placement
 let dragFrom = null;
 let pollTimer = null;
 let busy = false;
+// Other scripts (clock.js…) hook in here: each render hook sees every view drawn, each setup
+// hook may add to a new game's request body.
+const renderHooks = [];
+const setupHooks = [];
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -230,6 +234,7 @@ async function startGame() {
     return seat;
   });
   const body = { variant: v.name, options, seats };
+  for (const hook of setupHooks) hook(body);
   try {
     // A position typed in wins over the Chess960 start number.
     const position = $('start-position').value.trim() || (chess960Chosen() ? chess960Start() : '');
@@ -400,8 +405,8 @@ function drawSearch(search) {
   const bar = $('evalbar');
   if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); return; }
   const who = game.seats[search.seat] ? game.seats[search.seat].name : '';
-  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : 'analysis'}${search.running ? ', thinking' : ''}: depth ${search.depth}, ${search.nodes} nodes, ${search.nps} nodes/s`;
-  const lines = search.lines.map((l, i) => `${i + 1}. ${l.score.padStart(6)}  d${l.depth}  ${l.pv.join(' ')}`);
+  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : 'analysis'}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes, ${search.nps} nodes/s`;
+  const lines = search.lines.map((l, i) => `${i + 1}. ${scoreWords(l).padStart(6)}  ${depthText(l.depth)}  ${(l.notation && l.notation.length ? l.notation : l.pv).join(' ')}`);
   box.textContent = [head, ...lines].join('\n');
   const first = search.lines[0];
   if (first && game.seats.length === 2) {
@@ -417,6 +422,15 @@ function drawSearch(search) {
   }
 }
 
+// A search that ran out of moves to look at reports the deepest depth there is: no depth a
+// person should read.
+function depthText(depth) { return depth >= 100 ? 'to the end' : `depth ${depth}`; }
+
+function scoreWords(line) {
+  if (line.mate === null || line.mate === undefined) return line.score;
+  return line.mate > 0 ? `mate in ${line.mate}` : `mated in ${-line.mate}`;
+}
+
 function flipScore(text) {
   if (text.startsWith('#')) return text.startsWith('#-') ? '#' + text.slice(2) : '#-' + text.slice(1);
   if (text.startsWith('+')) return '-' + text.slice(1);
@@ -429,22 +443,42 @@ function drawMoves(view) {
   list.textContent = '';
   if (CHESS_FAMILY.includes(view.variant)) {
     const blackFirst = view.start.split(' ')[1] === 'b';
-    const words = [];
+    // Each move its own element (data-ply: the moves played once it is), for review.js.
+    const rows = [];
     view.moves.forEach((m, i) => {
       const white = (i % 2 === 0) !== blackFirst;
-      if (white) words.push([m.notation]);
-      else if (i === 0) words.push(['…', m.notation]);
-      else words[words.length - 1].push(m.notation);
+      if (white || i === 0) rows.push([]);
+      if (!white && i === 0) rows[0].push(null);
+      rows[rows.length - 1].push([m.notation, i + 1]);
     });
-    words.forEach((pair) => { const li = document.createElement('li'); li.textContent = pair.join(' '); list.appendChild(li); });
-  } else {
-    view.moves.forEach((m) => {
+    rows.forEach((row, r) => {
       const li = document.createElement('li');
-      li.textContent = `${capitalised(view.seats[m.seat].name)} ${m.notation}`;
+      const number = document.createElement('span');
+      number.className = 'move-number';
+      number.textContent = `${r + 1}.`;
+      li.appendChild(number);
+      for (const cell of row) li.append(' ', moveSpan(cell ? cell[0] : '…', cell ? cell[1] : null));
+      list.appendChild(li);
+    });
+  } else {
+    view.moves.forEach((m, i) => {
+      const li = document.createElement('li');
+      const number = document.createElement('span');
+      number.className = 'move-number';
+      number.textContent = `${i + 1}.`;
+      li.append(number, ' ', moveSpan(`${capitalised(view.seats[m.seat].name)} ${m.notation}`, i + 1));
       list.appendChild(li);
     });
   }
   if (list.lastChild) { list.lastChild.classList.add('last'); list.scrollTop = list.scrollHeight; }
+}
+
+function moveSpan(text, ply) {
+  const span = document.createElement('span');
+  span.className = 'move';
+  span.textContent = text;
+  if (ply !== null) span.dataset.ply = ply;
+  return span;
 }
 
 function drawPalette(view) {
@@ -503,6 +537,7 @@ function render(view) {
   $('download-svg').href = `/api/games/${view.id}/svg?turn=${turn}`;
   $('undo').disabled = view.moves.length === 0;
   if (view.notice) say(view.notice);
+  for (const hook of renderHooks) hook(view);
   schedulePoll();
 }
 
@@ -529,6 +564,10 @@ function onPointerUp(event) {
 
 function onSquare(square, down) {
   if (!game || busy) return;
+  if (typeof reviewing === 'function' && reviewing()) {
+    say('This is an earlier position: press End (or click the last move) to play on.');
+    return;
+  }
   $('chooser').hidden = true;
   if (game.legal.length === 0) {
     say(game.over ? 'The game is over.' : 'Wait for the engine to move.');

@@ -1,0 +1,79 @@
+// Review: click a move in the list, or use the arrow keys (Home and End too), to see the
+// position after it (docs/serve-api.md, `review`). The game goes on untouched; End, or the
+// last move, returns to it and play resumes from there.
+'use strict';
+
+let reviewPly = null;   // the moves played in the position shown; null: the game's position
+let reviewSvg = null;
+
+function reviewing() { return reviewPly !== null; }
+
+function showReviewBoard() {
+  $('board-box').innerHTML = reviewSvg;
+  const svg = $('board-box').querySelector('svg');
+  if (svg) {
+    svg.removeAttribute('width'); svg.removeAttribute('height');
+    // No move is made from an earlier position: say how to get back to the game.
+    svg.addEventListener('pointerdown', () => say('This is an earlier position: press End (or click the last move) to play on.'));
+  }
+}
+
+function markCurrentMove() {
+  const at = reviewPly === null ? (game ? game.moves.length : 0) : reviewPly;
+  document.querySelectorAll('#moves .move').forEach((m) => {
+    m.classList.toggle('current', Number(m.dataset.ply) === at);
+  });
+  const current = document.querySelector('#moves .move.current');
+  if (current && reviewPly !== null) current.scrollIntoView({ block: 'nearest' });
+  const note = $('review-note');
+  note.hidden = reviewPly === null;
+  if (reviewPly !== null) {
+    note.textContent = reviewPly === 0
+      ? `The start (of ${game.moves.length} moves). End returns to the game.`
+      : `After move ${reviewPly} of ${game.moves.length}. End returns to the game.`;
+  }
+}
+
+async function reviewAt(ply) {
+  if (!game) return;
+  const n = game.moves.length;
+  ply = Math.max(0, Math.min(n, ply));
+  if (ply === n) { endReview(); return; }
+  try {
+    const r = await api('GET', `/api/games/${game.id}/review?ply=${ply}&turn=${turn}`);
+    reviewPly = r.ply;
+    reviewSvg = r.svg;
+    showReviewBoard();
+    markCurrentMove();
+  } catch (e) { say(e.message); }
+}
+
+function endReview() {
+  if (reviewPly === null) return;
+  reviewPly = null;
+  reviewSvg = null;
+  if (game) render(game);
+}
+
+renderHooks.push((view) => {
+  // A take-back behind the reviewed move ends the review; a new move keeps it.
+  if (reviewPly !== null && reviewPly >= view.moves.length) { reviewPly = null; reviewSvg = null; }
+  // The board was redrawn for the game (a flip, a move): show the reviewed position again.
+  if (reviewPly !== null) reviewAt(reviewPly); else markCurrentMove();
+});
+
+$('moves').addEventListener('click', (event) => {
+  const ply = event.target.dataset ? event.target.dataset.ply : undefined;
+  if (ply !== undefined) { clearMessages(); reviewAt(Number(ply)); }
+});
+
+document.addEventListener('keydown', (event) => {
+  if (!game || $('play').hidden) return;
+  const tag = (event.target.tagName || '').toLowerCase();
+  if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
+  const at = reviewPly === null ? game.moves.length : reviewPly;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: game.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  reviewAt(to);
+});

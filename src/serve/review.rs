@@ -1,0 +1,68 @@
+//! Review: any earlier position of a game, for the page to step through the move list
+//! (`GET /api/games/{id}/review?ply=N`). The game itself is untouched: play resumes from its
+//! end. Also the moves of a search's lines in the game's record notation (SAN for the chess
+//! family), read against the position the search started from.
+
+use super::http::ApiError;
+use super::web_game::WebGame;
+use crate::session::Session;
+use serde::Serialize;
+
+/// One earlier position.
+#[derive(Serialize)]
+pub struct ReviewView {
+    /// Moves played to reach it (0: the start).
+    pub ply: usize,
+    /// Moves in the whole game.
+    pub plies: usize,
+    pub position: String,
+    /// The move that led here, in record notation (null at the start).
+    pub last: Option<String>,
+    /// The board there, turned as asked, squares marked as in the game view.
+    pub svg: String,
+}
+
+impl WebGame {
+    pub fn review(&self, ply: usize, turn: u8) -> Result<ReviewView, ApiError> {
+        if ply > self.moves.len() {
+            return Err(ApiError::BadRequest(format!(
+                "ply must be 0 to {} (the moves played)",
+                self.moves.len()
+            )));
+        }
+        let texts: Vec<String> = self.moves[..ply].iter().map(|m| m.text.clone()).collect();
+        let mut session = self.session.boxed_clone();
+        session
+            .set_position(self.start.as_deref(), &texts)
+            .map_err(|e| ApiError::BadRequest(format!("could not replay the game: {e}")))?;
+        let mut diagram = session.diagram();
+        diagram.title.clear();
+        if let Some(last) = texts.last() {
+            diagram.last_move = diagram.move_cells(last);
+        }
+        Ok(ReviewView {
+            ply,
+            plies: self.moves.len(),
+            position: session.position_text(),
+            last: ply.checked_sub(1).map(|i| self.moves[i].notation.clone()),
+            svg: super::view::board_svg(&diagram, turn % 4, true),
+        })
+    }
+}
+
+/// A line's moves in record notation, played out from `root`; a move the position does not
+/// take (a stale line) ends the translation, the rest stay as they were.
+pub fn line_notation(root: &dyn Session, pv: &[String]) -> Vec<String> {
+    let mut session = root.boxed_clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for (i, text) in pv.iter().enumerate() {
+        match session.play(text) {
+            Ok(notation) => out.push(notation),
+            Err(_) => {
+                out.extend(pv[i..].iter().cloned());
+                break;
+            }
+        }
+    }
+    out
+}

@@ -19,6 +19,8 @@ mod sceptre_rules;
 mod sceptre_text;
 mod search_tactics;
 mod serve_api;
+mod serve_seats;
+mod serve_store;
 mod shell_tools;
 mod tafl;
 mod tafl_rule_sets;

@@ -8,14 +8,52 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+thread_local! {
+    /// The seat tokens of the games this test created (`serve_seats.rs` tests the tokens
+    /// themselves; here every change is made as the seat to move, as a creator at one screen).
+    static TOKENS: std::cell::RefCell<std::collections::HashMap<String, Vec<String>>> =
+        Default::default();
+}
+
+/// `url` with the token of the seat to move added, for a change to a game this test created.
+fn as_seat_to_move(table: &GameTable, method: &str, url: &str) -> String {
+    let Some(rest) = url.strip_prefix("/api/games/") else {
+        return url.to_string();
+    };
+    let id = rest.split(['/', '?']).next().unwrap_or("");
+    let tokens = TOKENS.with(|t| t.borrow().get(id).cloned());
+    let (Some(tokens), false) = (tokens, method == "GET" || url.contains("seat=")) else {
+        return url.to_string();
+    };
+    let to_move = match route(table, "GET", &format!("/api/games/{id}"), "") {
+        Reply::Json(200, text) => serde_json::from_str::<Value>(&text).expect("JSON")["to_move"]
+            .as_u64()
+            .unwrap_or(0) as usize,
+        _ => 0,
+    };
+    let glue = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{glue}seat={}", tokens[to_move])
+}
+
 fn call(table: &GameTable, method: &str, url: &str, body: Value) -> (u16, Value) {
     let body = if body.is_null() {
         String::new()
     } else {
         body.to_string()
     };
-    match route(table, method, url, &body) {
-        Reply::Json(status, text) => (status, serde_json::from_str(&text).expect("JSON")),
+    let url = as_seat_to_move(table, method, url);
+    match route(table, method, &url, &body) {
+        Reply::Json(status, text) => {
+            let v: Value = serde_json::from_str(&text).expect("JSON");
+            if let (Some(id), Some(seats)) = (v["id"].as_str(), v["links"]["seats"].as_array()) {
+                let tokens = seats
+                    .iter()
+                    .map(|s| s["token"].as_str().expect("a token").to_string())
+                    .collect();
+                TOKENS.with(|t| t.borrow_mut().insert(id.to_string(), tokens));
+            }
+            (status, v)
+        }
         Reply::Asset(kind, _) => (200, json!({ "asset": kind })),
         Reply::Download {
             content_type,
@@ -496,7 +534,7 @@ impl Served {
     fn start() -> Served {
         use std::io::BufRead;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", "0", "--no-db"])
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("regalia serve starts");
@@ -525,7 +563,7 @@ fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -595,7 +633,8 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
                 assert_eq!(status, 200, "{body}");
                 let v: Value = serde_json::from_str(&body).unwrap();
                 let id = v["id"].as_str().unwrap().to_string();
-                let path = format!("/api/games/{id}/move");
+                let token = v["links"]["seats"][0]["token"].as_str().unwrap();
+                let path = format!("/api/games/{id}/move?seat={token}");
                 let (status, body) = request(port, "POST", &path, r#"{"move":"d1d4"}"#);
                 assert_eq!(status, 200, "{body}");
             })
@@ -613,7 +652,7 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
 fn a_taken_port_is_refused_clearly() {
     let served = Served::start();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-        .args(["serve", "--port", &served.port.to_string()])
+        .args(["serve", "--no-db", "--port", &served.port.to_string()])
         .output()
         .expect("regalia serve runs");
     assert_eq!(out.status.code(), Some(2));

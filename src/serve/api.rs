@@ -6,6 +6,7 @@ use super::jobs::EngineLevel;
 use super::jobs::{lock, JobKind};
 use super::page;
 use super::record::record_download;
+use super::seats::{self, Access};
 use super::table::{new_id, GameTable, SharedGame};
 use super::view::{current_search, game_view};
 use super::web_game::WebGame;
@@ -62,6 +63,9 @@ struct MoveRequest {
 struct UndoRequest {
     #[serde(default)]
     plies: Option<usize>,
+    /// Refuse the take-back another person asked for.
+    #[serde(default)]
+    decline: bool,
 }
 
 #[derive(Deserialize)]
@@ -216,7 +220,37 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
     let shared = table.insert(game);
     let mut g = lock(&shared);
     g.kick(&shared);
-    Ok(Reply::json(&game_view(&g, None)))
+    // Only the creator ever sees every seat's link.
+    Ok(view_reply(
+        &g,
+        None,
+        Access::Watcher,
+        Some(seats::links(&g)),
+    ))
+}
+
+/// The game view with what seats add: the asking seat, a take-back waiting, and (for the
+/// creator only) the seat links.
+fn view_reply(
+    g: &WebGame,
+    turn: Option<u8>,
+    access: Access,
+    links: Option<seats::SeatLinks>,
+) -> Reply {
+    #[derive(Serialize)]
+    struct WithSeats {
+        #[serde(flatten)]
+        view: super::view::GameView,
+        #[serde(flatten)]
+        seats: seats::SeatExtras,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        links: Option<seats::SeatLinks>,
+    }
+    Reply::json(&WithSeats {
+        view: game_view(g, turn),
+        seats: seats::extras(g, access),
+        links,
+    })
 }
 
 fn turn_param(query: &BTreeMap<String, String>) -> Result<Option<u8>, ApiError> {
@@ -252,6 +286,8 @@ fn game_call(
     body: &str,
 ) -> Result<Reply, ApiError> {
     let mut g = lock(shared);
+    // Every call on a game passes here first: reads are open, changes need a seat's token.
+    let access = seats::authorize(&g, method, query)?;
     g.seen();
     if g.paused {
         g.paused = false;
@@ -277,11 +313,17 @@ fn game_call(
                     ));
                 }
             }
+            seats::may_move(&g, access)?;
             g.play_human(&request.text)?;
         }
         ("POST", "undo") => {
             let request: UndoRequest = parse_json(body)?;
-            g.take_back(request.plies)?;
+            if g.moves.is_empty() && !request.decline {
+                return Err(ApiError::Conflict("no move to take back".into()));
+            }
+            if seats::ask_takeback(&mut g, access, request.plies, request.decline)? {
+                g.take_back(request.plies)?;
+            }
         }
         ("POST", "analysis") => {
             let request: AnalysisRequest = parse_json(body)?;
@@ -341,8 +383,53 @@ fn game_call(
         }
         _ => return Err(ApiError::NotFound(format!("/api/games/{}/{action}", g.id))),
     }
+    if let Some(e) = g.store_error.take() {
+        return Err(e);
+    }
     g.kick(shared);
-    Ok(Reply::json(&game_view(&g, turn)))
+    Ok(view_reply(&g, turn, access, None))
+}
+
+/// A query value as a form sends it: `+` for a space, `%XX` for a byte (bad escapes kept).
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The finished games kept, newest first: `?variant=chess&opponent=depth%204`.
+fn finished_games(table: &GameTable, query: &BTreeMap<String, String>) -> Result<Reply, ApiError> {
+    let Some(store) = table.store.get() else {
+        return Ok(Reply::json(&Vec::<()>::new()));
+    };
+    let words = |key: &str| {
+        query
+            .get(key)
+            .map(|v| percent_decoded(v))
+            .filter(|v| !v.is_empty())
+    };
+    let games = store.finished(
+        words("variant").as_deref(),
+        words("opponent").as_deref(),
+        200,
+    )?;
+    Ok(Reply::json(&games))
 }
 
 /// Answers one request: `url` is the path with its query.
@@ -368,6 +455,10 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
     let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     match (method, parts.as_slice()) {
         ("GET", ["api", "variants"]) => Ok(Reply::json(&variants())),
+        ("GET", ["api", "records"]) => finished_games(table, &query),
+        ("GET", ["api", "server"]) => Ok(Reply::json(
+            &serde_json::json!({ "join": table.join.get() }),
+        )),
         ("POST", ["api", "games"]) => new_game(table, body),
         (_, ["api", "variants"] | ["api", "games"]) => Err(ApiError::MethodNotAllowed {
             method: method.into(),
@@ -375,11 +466,22 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
         }),
         (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
             let shared = table
-                .get(id)
+                .get_or_load(id)?
                 .ok_or_else(|| ApiError::NotFound(format!("game {id} (it may have expired)")))?;
             let action = rest.first().copied().unwrap_or("");
             game_call(&shared, method, action, &query, body)
         }
         _ => Err(ApiError::NotFound(path.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn query_words_are_decoded_as_forms_send_them() {
+        assert_eq!(super::percent_decoded("depth+4"), "depth 4");
+        assert_eq!(super::percent_decoded("a%20b%2Cc"), "a b,c");
+        assert_eq!(super::percent_decoded("100%"), "100%");
+        assert_eq!(super::percent_decoded("%zz%4"), "%zz%4");
     }
 }

@@ -143,6 +143,58 @@ fn a_restart_resumes_every_game_and_finished_ones_open_for_review() {
         record.contains("Qh4#") && record.contains("0-1"),
         "{record}"
     );
+    // The record imports back as a new game with the same moves.
+    let body = serde_json::json!({ "record": record }).to_string();
+    let (status, imported) = json(&served, "POST", "/api/records", &body);
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(moves(&imported), moves(&review));
+    assert_ne!(imported["id"], review["id"]);
+}
+
+#[test]
+fn line_records_export_and_import_back() {
+    use regalia::serve::{route, GameTable, Reply};
+    let table = GameTable::default();
+    let json_of = |reply: Reply| match reply {
+        Reply::Json(status, text) => (status, serde_json::from_str::<Value>(&text).unwrap()),
+        _ => panic!("not JSON"),
+    };
+    let (_, v) = json_of(route(&table, "POST", "/api/games", r#"{"variant":"tafl"}"#));
+    let id = v["id"].as_str().unwrap().to_string();
+    let t: Vec<String> = (0..2)
+        .map(|s| {
+            v["links"]["seats"][s]["token"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let mut last = Value::Null;
+    for (seat, mv) in [(0, "d1d4"), (1, "f4f3"), (0, "h1h3")] {
+        let url = format!("/api/games/{id}/move?seat={}", t[seat]);
+        let (status, v) = json_of(route(
+            &table,
+            "POST",
+            &url,
+            &format!(r#"{{"move":"{mv}"}}"#),
+        ));
+        assert_eq!(status, 200, "{v}");
+        last = v;
+    }
+    let record = match route(&table, "GET", &format!("/api/games/{id}/record"), "") {
+        Reply::Download { body, .. } => body,
+        _ => panic!("no record"),
+    };
+    let body = serde_json::json!({ "record": record }).to_string();
+    let (status, imported) = json_of(route(&table, "POST", "/api/records", &body));
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(moves(&imported), moves(&last));
+    assert_eq!(imported["position"], last["position"]);
+    // A record with a move its rules refuse is refused whole.
+    let broken = record.replace("h1h3", "h1h1");
+    let body = serde_json::json!({ "record": broken }).to_string();
+    let (status, v) = json_of(route(&table, "POST", "/api/records", &body));
+    assert_eq!(status, 400, "{v}");
 }
 
 #[test]

@@ -390,6 +390,43 @@ fn game_call(
     Ok(view_reply(&g, turn, access, None))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    /// A PGN (chess family) or a line record (tafl, Sceptre), as the record call writes them.
+    record: String,
+}
+
+/// A record read back in as a new game between people, its seat links to the importer.
+fn import_record(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
+    let request: ImportRequest = parse_json(body)?;
+    let imported = super::import::read_record(&request.record)?;
+    let mut session = imported.session;
+    session
+        .set_position(imported.start.as_deref(), &[])
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let players = vec![None; session.seats()];
+    let mut game = WebGame::new(
+        new_id(),
+        imported.variant,
+        imported.options,
+        imported.start,
+        session,
+        players,
+    );
+    for m in &imported.moves {
+        game.play(m, None, None)?;
+    }
+    let shared = table.insert(game);
+    let g = lock(&shared);
+    Ok(view_reply(
+        &g,
+        None,
+        Access::Watcher,
+        Some(seats::links(&g)),
+    ))
+}
+
 /// A query value as a form sends it: `+` for a space, `%XX` for a byte (bad escapes kept).
 fn percent_decoded(value: &str) -> String {
     let bytes = value.as_bytes();
@@ -456,14 +493,17 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
     match (method, parts.as_slice()) {
         ("GET", ["api", "variants"]) => Ok(Reply::json(&variants())),
         ("GET", ["api", "records"]) => finished_games(table, &query),
+        ("POST", ["api", "records"]) => import_record(table, body),
         ("GET", ["api", "server"]) => Ok(Reply::json(
             &serde_json::json!({ "join": table.join.get() }),
         )),
         ("POST", ["api", "games"]) => new_game(table, body),
-        (_, ["api", "variants"] | ["api", "games"]) => Err(ApiError::MethodNotAllowed {
-            method: method.into(),
-            path: path.into(),
-        }),
+        (_, ["api", "variants"] | ["api", "games"] | ["api", "records"]) => {
+            Err(ApiError::MethodNotAllowed {
+                method: method.into(),
+                path: path.into(),
+            })
+        }
         (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
             let shared = table
                 .get_or_load(id)?

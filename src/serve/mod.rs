@@ -5,6 +5,7 @@
 mod api;
 mod guard;
 mod http;
+mod import;
 mod jobs;
 mod lan;
 mod page;

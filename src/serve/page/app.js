@@ -735,6 +735,16 @@ async function showFinished() {
   }
 }
 
+async function importRecord() {
+  clearMessages();
+  try {
+    const view = await api('POST', '/api/records', { record: $('import-text').value });
+    sessionStorage.setItem('regalia-seats-' + view.id, JSON.stringify(view.links.seats.map((s) => s.token)));
+    sessionStorage.setItem('regalia-links-' + view.id, JSON.stringify(view.links));
+    openGame(view);
+  } catch (e) { $('setup-error').textContent = e.message; }
+}
+
 async function refresh() {
   if (!game) return;
   try { render(await api('GET', `/api/games/${game.id}?turn=${turn}`)); } catch (e) { say(e.message); }
@@ -796,6 +806,7 @@ async function init() {
   $('copy').addEventListener('click', copyPosition);
   for (const v of variants) $('finished-variant').add(new Option(gameName(v.name), v.name));
   $('finished-show').addEventListener('click', showFinished);
+  $('import').addEventListener('click', importRecord);
   showFinished();
   window.addEventListener('hashchange', openFromAddress);
   await openFromAddress();

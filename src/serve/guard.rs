@@ -80,9 +80,8 @@ impl Guard {
             Some(p) => p.parse::<u16>() == Ok(self.port),
             None => self.port == 80,
         };
-        let name_ok = host.parse::<IpAddr>().is_ok()
-            || host == "localhost"
-            || self.names.iter().any(|n| *n == host);
+        let name_ok =
+            host.parse::<IpAddr>().is_ok() || host == "localhost" || self.names.contains(&host);
         port_ok && name_ok
     }
 

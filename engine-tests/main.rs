@@ -12,6 +12,7 @@ mod perft_suite;
 mod protocol_conversations;
 mod python_client;
 mod random_games;
+mod root_split;
 mod sceptre_ai;
 mod sceptre_playouts;
 mod sceptre_protocol;

@@ -1,6 +1,7 @@
-//! Lazy SMP, as every search algorithm runs it: `Threads - 1` helper threads deepen the same
-//! root over the shared table, so the main thread finds more of its nodes there; the main
-//! thread alone keeps time, reports and chooses, and its end raises `stop`, which ends them.
+//! Lazy SMP, as the alpha-beta searches (two-sided and paranoid) run it: `Threads - 1` helper
+//! threads deepen the same root over the shared table, so the main thread finds more of its
+//! nodes there; the main thread alone keeps time, reports and chooses, and its end raises
+//! `stop`, which ends them. (Max-n, BRS and BRS+ split the root instead: `multi/root_split.rs`.)
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -20,7 +20,9 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::{deepen_in_threads, legal_moves, static_order, Budget, Iteration};
+use super::{
+    deepen_in_threads, legal_moves, static_order, Budget, Iteration, MoveResult, RootWork,
+};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, Seat,
     DRAW, INFINITE, MAX_PLY, MAX_SEATS,
@@ -56,7 +58,31 @@ struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     path: &'a mut PathKeys,
 }
 
-impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
+impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &G,
+        eval: &'a E,
+        root: Seat,
+        plus: bool,
+        table: &'a NodeTable,
+        order: &'a mut MoveOrder<G::Move>,
+        path: &'a mut PathKeys,
+        budget: &'a mut Budget<'b>,
+    ) -> Self {
+        BestReply {
+            game: game.clone(),
+            eval,
+            budget,
+            root,
+            plus,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            table,
+            order,
+            path,
+        }
+    }
+
     fn terminal(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Winner(s) if s == self.root => mate_in(ply),
@@ -519,6 +545,23 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         best
     }
 
+    /// Root move `m` at `depth` in the window (`alpha`, +infinity): its score and line.
+    fn root_move(&mut self, depth: i32, m: G::Move, alpha: Score) -> Option<MoveResult<G::Move>> {
+        let undo = self.play(m);
+        let v = self.reply_layer(depth - 1, 1, alpha, INFINITE);
+        self.take_back(m, undo);
+        if self.budget.aborted() {
+            return None;
+        }
+        let mut pv = vec![m];
+        pv.extend_from_slice(&self.pv[1]);
+        Some(MoveResult {
+            score: v,
+            vector: None,
+            pv,
+        })
+    }
+
     fn root_iteration(
         &mut self,
         depth: i32,
@@ -526,28 +569,28 @@ impl<G: Game, E: Evaluator<G>> BestReply<'_, '_, G, E> {
         previous: Option<G::Move>,
     ) -> Option<Iteration<G::Move>> {
         let mut alpha = -INFINITE;
-        let mut best: Option<(G::Move, Score, Vec<G::Move>)> = None;
+        let mut best: Option<MoveResult<G::Move>> = None;
         for (m, _) in self.order.sorted(&self.game, root_moves, previous, 0) {
-            let undo = self.play(m);
-            let v = self.reply_layer(depth - 1, 1, alpha, INFINITE);
-            self.take_back(m, undo);
-            if self.budget.aborted() {
-                return None;
-            }
-            if best.as_ref().is_none_or(|(_, b, _)| v > *b) {
-                let mut line = vec![m];
-                line.extend_from_slice(&self.pv[1]);
-                best = Some((m, v, line));
-                alpha = alpha.max(v);
+            let found = self.root_move(depth, m, alpha)?;
+            if best.as_ref().is_none_or(|b| found.score > b.score) {
+                alpha = alpha.max(found.score);
+                best = Some(found);
             }
         }
-        best.map(|(m, score, pv)| Iteration {
-            best: m,
-            score,
+        best.map(|b| Iteration {
+            best: b.pv[0],
+            score: b.score,
             vector: None,
-            pv,
+            pv: b.pv,
         })
     }
+}
+
+/// The window a root move is searched in when `floor` is the best score another root move
+/// has for sure: just below it, so that a move equal to it comes back exact (the lower rank
+/// then decides, as on one thread).
+fn alpha_below(floor: Option<Score>) -> Score {
+    floor.map_or(-INFINITE, |f| f.saturating_sub(1).max(-INFINITE))
 }
 
 /// The side to move's noisy moves, most valuable victim first (stable among equals).
@@ -595,27 +638,36 @@ pub fn search<G: Game, E: Evaluator<G>>(
         eval_salt: eval.key_salt(),
     };
     let table = request.searcher.take_node_table(owner);
-    let result = deepen_in_threads(
-        &request,
-        report,
-        |it| it.score,
-        &leaf,
-        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
-        &|(order, path), depth, budget, previous| {
-            let mut search = BestReply {
-                game: game.clone(),
-                eval,
-                budget,
-                root,
-                plus,
-                pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &table,
-                order,
-                path,
-            };
-            search.root_iteration(depth, &root_moves, previous)
-        },
-    );
+    let result =
+        deepen_in_threads(
+            &request,
+            report,
+            |it| it.score,
+            &leaf,
+            RootWork {
+                new_state: &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+                iteration: &|(order, path), depth, budget, previous| {
+                    BestReply::new(&game, eval, root, plus, &table, order, path, budget)
+                        .root_iteration(depth, &root_moves, previous)
+                },
+                // Ties go to the first searched, as on one thread.
+                order_root: &|(order, _), previous| {
+                    let sorted = order.sorted(&game, &root_moves, previous, 0);
+                    sorted
+                        .into_iter()
+                        .enumerate()
+                        .map(|(rank, (m, _))| (m, rank))
+                        .collect()
+                },
+                search_move: &|(order, path), depth, m, floor, budget| {
+                    BestReply::new(&game, eval, root, plus, &table, order, path, budget).root_move(
+                        depth,
+                        m,
+                        alpha_below(floor),
+                    )
+                },
+            },
+        );
     request.searcher.put_node_table(owner, table);
     result
 }

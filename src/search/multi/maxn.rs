@@ -16,7 +16,7 @@
 
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
-use super::{deepen_in_threads, legal_moves, Budget, Iteration};
+use super::{deepen_in_threads, legal_moves, Budget, Iteration, MoveResult, RootWork};
 use crate::core::{
     mate_in, Evaluator, Game, GameMove, MoveList, NoMoves, Outcome, Scope, Score, SeatScores,
     MAX_PLY, MAX_SEATS,
@@ -83,10 +83,26 @@ fn parent_cuts(parent: Option<(usize, Score)>, me: usize, mine: Score) -> bool {
     parent.is_some_and(|(p, p_best)| p != me && SHARE_SUM - mine < p_best)
 }
 
-/// The root's best so far: the move, its vector, its place in the root order, its line.
-type RootChoice<M> = (M, SeatScores, usize, Vec<M>);
+impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
+    fn new(
+        game: &G,
+        eval: &'a E,
+        table: &'a NodeTable,
+        order: &'a mut MoveOrder<G::Move>,
+        path: &'a mut PathKeys,
+        budget: &'a mut Budget<'b>,
+    ) -> Self {
+        MaxN {
+            game: game.clone(),
+            eval,
+            budget,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            table,
+            order,
+            path,
+        }
+    }
 
-impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
     fn keep_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -235,6 +251,32 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
         best
     }
 
+    /// Root move `m` at `depth`: its vector and line. `floor` is the root mover's best share
+    /// elsewhere, below which the search may prune.
+    fn root_move(
+        &mut self,
+        depth: i32,
+        m: G::Move,
+        floor: Option<Score>,
+    ) -> Option<MoveResult<G::Move>> {
+        let me = self.game.to_move() as usize;
+        self.path.push(&self.game);
+        let undo = self.game.make(m);
+        let v = self.value(depth - 1, 1, floor.map(|f| (me, f)));
+        self.game.unmake(m, undo);
+        self.path.pop();
+        if self.budget.aborted() {
+            return None;
+        }
+        let mut pv = vec![m];
+        pv.extend_from_slice(&self.pv[1]);
+        Some(MoveResult {
+            score: v[me],
+            vector: Some(v),
+            pv,
+        })
+    }
+
     /// One iteration: the previous best first, the earliest of the best root moves chosen.
     fn root(
         &mut self,
@@ -242,32 +284,23 @@ impl<G: Game, E: Evaluator<G>> MaxN<'_, '_, G, E> {
         root_moves: &[G::Move],
         previous: Option<G::Move>,
     ) -> Option<Iteration<G::Move>> {
-        let me = self.game.to_move() as usize;
-        let mut best: Option<RootChoice<G::Move>> = None;
+        // The best so far and its place in the root order.
+        let mut best: Option<(MoveResult<G::Move>, usize)> = None;
         for (m, index) in self.order.sorted(&self.game, root_moves, previous, 0) {
-            self.path.push(&self.game);
-            let undo = self.game.make(m);
-            let bound = best.as_ref().map(|(_, b, _, _)| (me, b[me]));
-            let v = self.value(depth - 1, 1, bound);
-            self.game.unmake(m, undo);
-            self.path.pop();
-            if self.budget.aborted() {
-                return None;
-            }
-            let better = best
-                .as_ref()
-                .is_none_or(|(_, b, i, _)| v[me] > b[me] || (v[me] == b[me] && index < *i));
+            let floor = best.as_ref().map(|(b, _)| b.score);
+            let found = self.root_move(depth, m, floor)?;
+            let better = best.as_ref().is_none_or(|(b, i)| {
+                found.score > b.score || (found.score == b.score && index < *i)
+            });
             if better {
-                let mut line = vec![m];
-                line.extend_from_slice(&self.pv[1]);
-                best = Some((m, v, index, line));
+                best = Some((found, index));
             }
         }
-        best.map(|(m, v, _, pv)| Iteration {
-            best: m,
-            score: v[me],
-            vector: Some(v),
-            pv,
+        best.map(|(b, _)| Iteration {
+            best: b.pv[0],
+            score: b.score,
+            vector: b.vector,
+            pv: b.pv,
         })
     }
 }
@@ -306,18 +339,19 @@ pub fn search<G: Game, E: Evaluator<G>>(
         report,
         report_score,
         &leaf,
-        &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
-        &|(order, path), depth, budget, previous| {
-            let mut search = MaxN {
-                game: game.clone(),
-                eval,
-                budget,
-                pv: vec![Vec::new(); MAX_PLY + 2],
-                table: &table,
-                order,
-                path,
-            };
-            search.root(depth, &root_moves, previous)
+        RootWork {
+            new_state: &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+            iteration: &|(order, path), depth, budget, previous| {
+                MaxN::new(&game, eval, &table, order, path, budget).root(
+                    depth,
+                    &root_moves,
+                    previous,
+                )
+            },
+            order_root: &|(order, _), previous| order.sorted(&game, &root_moves, previous, 0),
+            search_move: &|(order, path), depth, m, floor, budget| {
+                MaxN::new(&game, eval, &table, order, path, budget).root_move(depth, m, floor)
+            },
         },
     );
     request.searcher.put_node_table(owner, table);

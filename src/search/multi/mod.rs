@@ -4,9 +4,8 @@
 //!
 //! They run the two-player search's iterative deepening ([`iterate`]) and its [`Control`] (the
 //! clock and node limit, `stop`, pondering) through [`MultiRoot`]: one line per iteration, at
-//! full width. With `Threads`
-//! above one, helper threads deepen the same root over the shared table
-//! ([`deepen_in_threads`], Lazy SMP).
+//! full width. With `Threads` above one, each iteration's root moves are shared out among the
+//! threads ([`root_split`]).
 
 pub mod brs;
 #[cfg(test)]
@@ -14,16 +13,17 @@ mod kept_table_tests;
 pub mod maxn;
 mod move_order;
 mod path;
+mod root_split;
 #[cfg(test)]
 mod tests;
 
 use super::control::Control;
 use super::iterate::{iterate, RootSearch};
-use super::lazy_smp::{helper_depths, with_helpers};
 use super::report::{Report, ReportScore, RootLine, SearchResult};
 use super::{pv_text, Bound, SearchRequest};
 use crate::core::{Game, MoveList, Scope, Score, SeatScores, INFINITE, MAX_PLY, MAX_SEATS};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+pub(crate) use root_split::{MoveResult, RootWork};
+use std::sync::atomic::AtomicBool;
 
 /// The node counter and the limits every node checks.
 pub(crate) struct Budget<'a> {
@@ -44,7 +44,8 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// A helper thread's: it stops when the main thread raises `stop`, at any depth.
+    /// A helper thread's: it stops when the main thread raises `stop` (or the flag it is
+    /// given), at any depth.
     fn helper(stop: &'a AtomicBool) -> Budget<'a> {
         Budget {
             control: Control::helper(stop),
@@ -66,6 +67,15 @@ impl<'a> Budget<'a> {
     }
 
     pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The full check of [`Budget::tick`] without counting a node: for the main thread while
+    /// other threads search.
+    fn poll(&mut self) -> bool {
+        if !self.aborted && !self.must_finish {
+            self.aborted = self.control.must_stop(self.nodes);
+        }
         self.aborted
     }
 }
@@ -229,49 +239,37 @@ where
     }
 }
 
-/// One iteration of a thread with state `S`: `(state, depth, budget, previous best)`.
-pub(crate) type IterateWith<'a, S, M> =
-    dyn Fn(&mut S, i32, &mut Budget, Option<M>) -> Option<Iteration<M>> + Sync + 'a;
-
-/// Lazy SMP ([`with_helpers`]) for max-n and best-reply search: the main thread runs
-/// [`deepen`]. Each thread has its own state (`new_state`: move order, path), made on its own
-/// thread.
-pub(crate) fn deepen_in_threads<G: Game, S>(
+/// Deepens the root on `Threads` threads: on one, the algorithm's whole iteration; on more,
+/// each iteration's root moves shared out among them ([`root_split`]). Each thread has its
+/// own state (`work.new_state`: move order, path).
+pub(crate) fn deepen_in_threads<G: Game, S: Send>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report),
     report_score: ScoreForReport<G::Move>,
     leaf_vector: &dyn Fn(&[G::Move]) -> SeatScores,
-    new_state: &(dyn Fn() -> S + Sync),
-    search_depth: &IterateWith<'_, S, G::Move>,
+    work: RootWork<'_, S, G::Move>,
 ) -> SearchResult<G::Move> {
-    let helper_nodes = AtomicU64::new(0);
-    let helper = |id| {
-        let mut state = new_state();
-        let mut budget = Budget::helper(request.stop);
-        let mut previous = None;
-        for depth in helper_depths(id, MAX_PLY as i32 - 2) {
-            if budget.control.stopped() {
-                break;
-            }
-            match search_depth(&mut state, depth, &mut budget, previous) {
-                Some(it) => previous = Some(it.best),
-                None => break,
-            }
-        }
-        helper_nodes.fetch_add(budget.nodes, Ordering::Relaxed);
-    };
-    let mut result = with_helpers(request.options.threads, request.stop, helper, || {
-        let mut state = new_state();
-        deepen(
+    let threads = request.options.threads.max(1);
+    if threads == 1 {
+        let mut state = (work.new_state)();
+        return deepen(
             request,
             report,
             report_score,
             leaf_vector,
-            |depth, budget, previous| search_depth(&mut state, depth, budget, previous),
-        )
-    });
-    result.nodes += helper_nodes.into_inner();
-    result
+            |depth, budget, previous| (work.iteration)(&mut state, depth, budget, previous),
+        );
+    }
+    let mut states: Vec<S> = (0..threads).map(|_| (work.new_state)()).collect();
+    deepen(
+        request,
+        report,
+        report_score,
+        leaf_vector,
+        |depth, budget, previous| {
+            root_split::split_iteration(&work, &mut states, depth, budget, previous)
+        },
+    )
 }
 
 /// The legal moves of the side to move.

@@ -1,5 +1,8 @@
 //! The full Sceptre evaluator's terms, from one pass over the pieces that records what each
-//! playing player covers, then a pass over the kings and the pieces that reads it.
+//! playing player covers, then a pass over the kings and the pieces that reads it. The second
+//! pass reads the cover of the squares round each king and of the squares pieces stand on, so
+//! only those are recorded: the long empty runs of the sliders are counted, not stored. The
+//! walk that records every square is kept in `full_reference` (tests), which this one equals.
 //!
 //! - material: a piece's value, a knight gaining and the sliders losing by the terrain round
 //!   it that cuts lines (forest, river, pond, ruin, holes);
@@ -33,20 +36,28 @@ struct Cover {
     least: [u16; MAX_SEATS],
 }
 
-/// Per thread: one [`Cover`] per mailbox cell, reused by stamping instead of clearing.
+/// Per thread: one [`Cover`] per mailbox cell, reused by stamping instead of clearing, and
+/// which cells lie round a playing king (set for one evaluation, then cleared).
 struct Scratch {
     stamp: u32,
     cover: Vec<Cover>,
+    watched: Vec<bool>,
 }
 
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { stamp: 0, cover: Vec::new() }) };
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch { stamp: 0, cover: Vec::new(), watched: Vec::new() })
+    };
 }
+
+/// The most cells round the kings: four kings, each with its square and eight neighbours.
+const MAX_WATCHED: usize = MAX_SEATS * 9;
 
 impl Scratch {
     fn begin(&mut self, cells: usize) {
         if self.cover.len() < cells {
             self.cover.resize(cells, Cover::default());
+            self.watched.resize(cells, false);
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -55,7 +66,7 @@ impl Scratch {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn at(&mut self, sq: Square) -> &mut Cover {
         let stamp = self.stamp;
         let c = &mut self.cover[sq as usize];
@@ -69,11 +80,47 @@ impl Scratch {
         c
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, sq: Square) -> Option<&Cover> {
         self.cover
             .get(sq as usize)
             .filter(|c| c.stamp == self.stamp)
+    }
+}
+
+/// The squares round the playing kings (each king's own and its neighbours), marked in
+/// `watched` until [`Watch::clear`].
+struct Watch {
+    squares: [Square; MAX_WATCHED],
+    len: usize,
+}
+
+impl Watch {
+    fn mark(pos: &SceptrePosition, playing: &[PlayerColour], watched: &mut [bool]) -> Watch {
+        let mut watch = Watch {
+            squares: [NO_SQUARE; MAX_WATCHED],
+            len: 0,
+        };
+        let field = &**pos.field();
+        for &owner in playing {
+            let Some(king) = pos.king_square(owner) else {
+                continue;
+            };
+            for &sq in std::iter::once(&king).chain(field.neighbours(king).iter()) {
+                if sq != NO_SQUARE && !watched[sq as usize] {
+                    watched[sq as usize] = true;
+                    watch.squares[watch.len] = sq;
+                    watch.len += 1;
+                }
+            }
+        }
+        watch
+    }
+
+    fn clear(&self, watched: &mut [bool]) {
+        for &sq in &self.squares[..self.len] {
+            watched[sq as usize] = false;
+        }
     }
 }
 
@@ -123,12 +170,20 @@ fn pawn_progress(pos: &SceptrePosition, sq: Square, piece: Piece) -> Score {
 
 fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
     let mut terms = Terms::default();
-    let field = pos.field().clone();
+    let field = &**pos.field();
     scratch.begin(field.mailbox_len());
-    let playing: Vec<PlayerColour> = pos.colours().filter(|&c| pos.is_playing(c)).collect();
+    let mut seats = [PlayerColour::Black; MAX_SEATS];
+    let mut seated = 0;
+    for c in pos.colours().filter(|&c| pos.is_playing(c)) {
+        seats[seated] = c;
+        seated += 1;
+    }
+    let playing = &seats[..seated];
+    let mut watched = std::mem::take(&mut scratch.watched);
+    let watch = Watch::mark(pos, playing, &mut watched);
 
     // Pass 1: material, mobility, pawns, and what everyone covers.
-    for &owner in &playing {
+    for &owner in playing {
         let o = owner.index();
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else {
@@ -142,12 +197,16 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             let worth = value(piece.kind) as u16;
             let mut free = 0;
             pos.covered(sq, piece, |to| {
-                let c = scratch.at(to);
-                c.count[o] = c.count[o].saturating_add(1);
-                c.units[o] = c.units[o].saturating_add(units);
-                c.least[o] = c.least[o].min(worth);
-                if pos.piece(to).is_none_or(|p| p.owner != owner) {
+                let standing = pos.piece(to);
+                if standing.is_none_or(|p| p.owner != owner) {
                     free += 1;
+                }
+                // Pass 2 reads the cover of pieces' squares and of the squares round kings.
+                if standing.is_some() || watched[to as usize] {
+                    let c = scratch.at(to);
+                    c.count[o] = c.count[o].saturating_add(1);
+                    c.units[o] = c.units[o].saturating_add(units);
+                    c.least[o] = c.least[o].min(worth);
                 }
             });
             let moves = if piece.kind == PieceKind::Pawn {
@@ -160,16 +219,20 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
         }
     }
     add_pieces_to_place(pos, &mut terms);
+    watch.clear(&mut watched);
+    scratch.watched = watched;
 
     // Pass 2: kings and hanging pieces.
     let mover = pos.to_move();
-    for &owner in &playing {
+    for &owner in playing {
         let o = owner.index();
-        let hostile: Vec<usize> = playing
-            .iter()
-            .map(|c| c.index())
-            .filter(|&h| h != o)
-            .collect();
+        let mut others = [0usize; MAX_SEATS];
+        let mut count = 0;
+        for c in playing.iter().filter(|&&c| c != owner) {
+            others[count] = c.index();
+            count += 1;
+        }
+        let hostile = &others[..count];
         let attacked = |sq: Square| {
             scratch
                 .get(sq)
@@ -211,7 +274,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             shelter += SHELTER_PIECE * guards.min(SHELTER_PIECES);
             let at = field.place(king);
             let mut near = 0;
-            for &h in &hostile {
+            for &h in hostile {
                 for sq in pos
                     .owned
                     .squares(crate::games::sceptre::field::seats::PlayerColour::ALL[h])

@@ -2,6 +2,8 @@
 //!
 //! - [`full`]: material weighed by the terrain around each piece, mobility, king safety
 //!   against every active opponent, pawns' progress toward promotion, pieces left hanging;
+//! - `full_reference` (tests only): the full evaluator's first walk, which records every
+//!   square each piece covers; the faster walk of [`full`] must give exactly its terms;
 //! - [`basic`]: the first evaluator (material and mobility), kept as the baseline;
 //! - [`standing`]: how the players' totals become each one's score. With two playing, the
 //!   mover's total less the other's; with three or four, a player's total against the others'
@@ -12,6 +14,8 @@
 
 pub mod basic;
 pub mod full;
+#[cfg(test)]
+mod full_reference;
 pub mod standing;
 mod weights;
 

@@ -36,7 +36,7 @@ fn is_root() -> bool {
 
 /// Chromium and its driver, installed from Debian's packages when missing; None (with the
 /// reason) where that cannot be done on this machine.
-fn browser() -> Result<(PathBuf, PathBuf), String> {
+pub fn browser() -> Result<(PathBuf, PathBuf), String> {
     if let (Some(c), Some(d)) = (chromium(), chromedriver()) {
         return Ok((c, d));
     }
@@ -63,7 +63,7 @@ fn browser() -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
-fn python_with_selenium() -> PathBuf {
+pub fn python_with_selenium() -> PathBuf {
     crate::python_client::python_venv(
         "browser-venv",
         "import selenium, chess.pgn",
@@ -80,7 +80,7 @@ struct Served {
 impl Served {
     fn start() -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", "0", "--no-db"])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -2,43 +2,12 @@
 //! over real HTTP against the binary (size limits, unknown paths, clients that hang up,
 //! parallel requests). Waits for engines are bounded polls, never timed assertions.
 
+use crate::serve_calls::{ok, refused, wait_for};
 use regalia::serve::{route, GameTable, Reply};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
-
-fn call(table: &GameTable, method: &str, url: &str, body: Value) -> (u16, Value) {
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    match route(table, method, url, &body) {
-        Reply::Json(status, text) => (status, serde_json::from_str(&text).expect("JSON")),
-        Reply::Asset(kind, _) => (200, json!({ "asset": kind })),
-        Reply::Download {
-            content_type,
-            file_name,
-            body,
-        } => (
-            200,
-            json!({ "type": content_type, "file": file_name, "body": body }),
-        ),
-    }
-}
-
-fn ok(table: &GameTable, method: &str, url: &str, body: Value) -> Value {
-    let (status, v) = call(table, method, url, body);
-    assert_eq!(status, 200, "{method} {url}: {v}");
-    v
-}
-
-fn refused(table: &GameTable, method: &str, url: &str, body: Value, status: u16) -> String {
-    let (got, v) = call(table, method, url, body);
-    assert_eq!(got, status, "{method} {url}: {v}");
-    v["error"].as_str().expect("an error message").to_string()
-}
+use std::time::Duration;
 
 fn new_game(table: &GameTable, body: Value) -> Value {
     ok(table, "POST", "/api/games", body)
@@ -54,18 +23,6 @@ fn texts(moves: &Value) -> Vec<String> {
 }
 
 /// Polls the game until `done` holds (at most a minute: a hang fails, a slow machine passes).
-fn wait_for(table: &GameTable, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
-        let v = ok(table, "GET", &format!("/api/games/{id}"), Value::Null);
-        if done(&v) {
-            return v;
-        }
-        // A hang guard for a busy machine, not a measurement.
-        assert!(start.elapsed() < Duration::from_secs(300), "{what}: {v}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 #[test]
 fn the_variant_list_names_every_game_and_its_choices() {
@@ -496,7 +453,7 @@ impl Served {
     fn start() -> Served {
         use std::io::BufRead;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", "0"])
+            .args(["serve", "--port", "0", "--no-db"])
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("regalia serve starts");
@@ -525,7 +482,7 @@ fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -595,7 +552,8 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
                 assert_eq!(status, 200, "{body}");
                 let v: Value = serde_json::from_str(&body).unwrap();
                 let id = v["id"].as_str().unwrap().to_string();
-                let path = format!("/api/games/{id}/move");
+                let token = v["links"]["seats"][0]["token"].as_str().unwrap();
+                let path = format!("/api/games/{id}/move?seat={token}");
                 let (status, body) = request(port, "POST", &path, r#"{"move":"d1d4"}"#);
                 assert_eq!(status, 200, "{body}");
             })
@@ -613,7 +571,7 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
 fn a_taken_port_is_refused_clearly() {
     let served = Served::start();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-        .args(["serve", "--port", &served.port.to_string()])
+        .args(["serve", "--no-db", "--port", &served.port.to_string()])
         .output()
         .expect("regalia serve runs");
     assert_eq!(out.status.code(), Some(2));

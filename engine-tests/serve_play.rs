@@ -2,46 +2,9 @@
 //! resignation, draw offers (a person's answer, the engine's), rematch. Through the library's
 //! router; waits are bounded polls, never timed assertions.
 
+use crate::serve_calls::{ok, refused, wait_for};
 use regalia::serve::{route, GameTable, Reply};
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
-
-fn call(table: &GameTable, method: &str, url: &str, body: Value) -> (u16, Value) {
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    match route(table, method, url, &body) {
-        Reply::Json(status, text) => (status, serde_json::from_str(&text).expect("JSON")),
-        _ => panic!("{method} {url}: not JSON"),
-    }
-}
-
-fn ok(table: &GameTable, method: &str, url: &str, body: Value) -> Value {
-    let (status, v) = call(table, method, url, body);
-    assert_eq!(status, 200, "{method} {url}: {v}");
-    v
-}
-
-fn refused(table: &GameTable, method: &str, url: &str, body: Value, status: u16) -> String {
-    let (got, v) = call(table, method, url, body);
-    assert_eq!(got, status, "{method} {url}: {v}");
-    v["error"].as_str().expect("an error message").to_string()
-}
-
-/// Polls the game until `done` holds (a hang guard, not a measurement).
-fn wait_for(table: &GameTable, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
-        let v = ok(table, "GET", &format!("/api/games/{id}"), Value::Null);
-        if done(&v) {
-            return v;
-        }
-        assert!(start.elapsed() < Duration::from_secs(300), "{what}: {v}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 fn id(v: &Value) -> String {
     v["id"].as_str().expect("an id").to_string()
@@ -346,6 +309,10 @@ fn review_shows_earlier_positions_and_analysis_speaks_san_with_an_arrow() {
             .as_array()
             .is_some_and(|l| l.len() == 2)
             && v["search"]["depth"].as_u64().unwrap_or(0) >= 4
+            // The arrow follows the analysis's first line (bounded wait: it must come).
+            && v["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("marker-end=\"url(#arrowhead)\""))
     });
     for line in v["search"]["lines"].as_array().unwrap() {
         let pv = line["pv"].as_array().unwrap();

@@ -164,8 +164,10 @@ def replay_lines(record, variant, options=None):
     moves = [line.split()[3] for line in record.splitlines() if line.startswith("move ")]
     game = api("POST", "/api/games", {"variant": variant, "options": options or {},
                                       "position": start})
+    tokens = [s["token"] for s in game["links"]["seats"]]
     for m in moves:
-        game = api("POST", f"/api/games/{game['id']}/move", {"move": m})
+        seat = tokens[game["to_move"]]
+        game = api("POST", f"/api/games/{game['id']}/move?seat={seat}", {"move": m})
     return game["position"], len(moves)
 
 
@@ -336,8 +338,11 @@ wait_until("the first game again", lambda: driver.execute_script("return game.id
 # page learns of the other tab's move only from its own refused move.
 driver.execute_script("clearTimeout(pollTimer)")
 seen = api("GET", f"/api/games/{first}")["position"]
-api("POST", f"/api/games/{first}/move", {"move": "e2e4"})   # another tab plays
-check(api_status("POST", f"/api/games/{first}/move", {"move": "e7e5", "position": seen}) == 409,
+# The seat links this tab made the game with (another tab of the creator's uses the same).
+tokens = driver.execute_script("return creatorTokens(arguments[0])", first)
+api("POST", f"/api/games/{first}/move?seat={tokens[0]}", {"move": "e2e4"})   # another tab plays
+check(api_status("POST", f"/api/games/{first}/move?seat={tokens[1]}",
+                 {"move": "e7e5", "position": seen}) == 409,
       "the server played a move chosen in a position that is gone")
 click("d2")
 click("d4")

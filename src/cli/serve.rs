@@ -1,7 +1,7 @@
 //! `regalia serve`: the browser front end (see `crate::serve`).
 
 use super::{say, CliError};
-use crate::serve::Server;
+use crate::serve::{default_db_path, join_address, RateLimit, ServeOptions, Server};
 use clap::Args;
 use std::net::IpAddr;
 
@@ -17,6 +17,20 @@ pub struct ServeArgs {
     /// Open the page in the default browser once listening.
     #[arg(long)]
     pub open: bool,
+    /// A host name (besides IP addresses and localhost) the server answers to, e.g. a LAN
+    /// name like mybox.local; may be repeated. Requests naming any other host are refused.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
+    /// Requests a second each client address may keep up (a burst of four times as many).
+    #[arg(long, default_value_t = 50.0)]
+    pub rate: f64,
+    /// The file every game is kept in (SQLite); by default
+    /// $XDG_DATA_HOME/regalia/games.sqlite (~/.local/share/… without it).
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<std::path::PathBuf>,
+    /// Keep games in memory only: nothing written, nothing resumed.
+    #[arg(long, conflicts_with = "db")]
+    pub no_db: bool,
 }
 
 /// Tries the desktop's usual openers; a machine without one just has the address printed.
@@ -43,13 +57,27 @@ fn open_browser(url: &str) {
 }
 
 pub fn serve(args: ServeArgs) -> Result<(), CliError> {
-    let server = Server::bind(args.host, args.port).map_err(CliError::Serve)?;
+    let options = ServeOptions {
+        allowed_hosts: args.allow_hosts.clone(),
+        rate: RateLimit {
+            burst: (args.rate * 4.0).max(1.0),
+            per_second: args.rate.max(0.001),
+        },
+        db: (!args.no_db).then(|| args.db.clone().unwrap_or_else(default_db_path)),
+    };
+    let server = Server::bind(args.host, args.port, options).map_err(CliError::Serve)?;
     let url = match server.address() {
         Some(addr) if addr.ip().is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
         Some(addr) => format!("http://{addr}/"),
         None => format!("http://{}:{}/", args.host, args.port),
     };
     say(&format!("Regalia serves {url} (Ctrl-C stops it)"))?;
+    if let Some(addr) = server.address().filter(|a| !a.ip().is_loopback()) {
+        say(&format!(
+            "Players on your network join at http://{}/ (each seat's own link is shown when a game is created)",
+            join_address(addr)
+        ))?;
+    }
     if args.open {
         open_browser(&url);
     }

@@ -8,6 +8,7 @@ use super::jobs::{lock, JobKind};
 use super::offers::{DrawAnswer, SeatRequest as Acting};
 use super::page;
 use super::record::record_download;
+use super::seats::{self, Access};
 use super::table::{new_id, GameTable, SharedGame};
 use super::view::{current_search, game_view};
 use super::web_game::WebGame;
@@ -67,6 +68,9 @@ struct MoveRequest {
 struct UndoRequest {
     #[serde(default)]
     plies: Option<usize>,
+    /// Refuse the take-back another person asked for.
+    #[serde(default)]
+    decline: bool,
 }
 
 #[derive(Deserialize)]
@@ -225,7 +229,37 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
     let shared = table.insert(game);
     let mut g = lock(&shared);
     g.kick(&shared);
-    Ok(Reply::json(&game_view(&g, None)))
+    // Only the creator ever sees every seat's link.
+    Ok(view_reply(
+        &g,
+        None,
+        Access::Watcher,
+        Some(seats::links(&g)),
+    ))
+}
+
+/// The game view with what seats add: the asking seat, a take-back waiting, and (for the
+/// creator only) the seat links.
+fn view_reply(
+    g: &WebGame,
+    turn: Option<u8>,
+    access: Access,
+    links: Option<seats::SeatLinks>,
+) -> Reply {
+    #[derive(Serialize)]
+    struct WithSeats {
+        #[serde(flatten)]
+        view: super::view::GameView,
+        #[serde(flatten)]
+        seats: seats::SeatExtras,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        links: Option<seats::SeatLinks>,
+    }
+    Reply::json(&WithSeats {
+        view: game_view(g, turn),
+        seats: seats::extras(g, access),
+        links,
+    })
 }
 
 fn turn_param(query: &BTreeMap<String, String>) -> Result<Option<u8>, ApiError> {
@@ -262,6 +296,8 @@ fn game_call(
     body: &str,
 ) -> Result<Reply, ApiError> {
     let mut g = lock(shared);
+    // Every call on a game passes here first: reads are open, changes need a seat's token.
+    let access = seats::authorize(&g, method, query)?;
     g.seen();
     if g.paused {
         g.paused = false;
@@ -287,11 +323,17 @@ fn game_call(
                     ));
                 }
             }
+            seats::may_move(&g, access)?;
             g.play_human(&request.text)?;
         }
         ("POST", "undo") => {
             let request: UndoRequest = parse_json(body)?;
-            g.take_back(request.plies)?;
+            if g.moves.is_empty() && !request.decline {
+                return Err(ApiError::Conflict("no move to take back".into()));
+            }
+            if seats::ask_takeback(&mut g, access, request.plies, request.decline)? {
+                g.take_back(request.plies)?;
+            }
         }
         ("POST", "analysis") => {
             let request: AnalysisRequest = parse_json(body)?;
@@ -335,15 +377,18 @@ fn game_call(
         }
         ("POST", "resign") => {
             let request: Acting = parse_json(body)?;
-            g.resign(request.seat)?;
+            let seat = seats::acting_seat(&g, access, request.seat)?;
+            g.resign(Some(seat))?;
         }
         ("POST", "offer-draw") => {
             let request: Acting = parse_json(body)?;
-            g.offer_draw(request.seat)?;
+            let seat = seats::acting_seat(&g, access, request.seat)?;
+            g.offer_draw(Some(seat))?;
         }
         ("POST", "answer-draw") => {
             let request: DrawAnswer = parse_json(body)?;
-            g.answer_draw(request.accept, request.seat)?;
+            let seat = seats::acting_seat(&g, access, request.seat)?;
+            g.answer_draw(request.accept, Some(seat))?;
         }
         ("POST", "rematch") => {
             let next = g.rematch()?;
@@ -351,7 +396,13 @@ fn game_call(
             let shared = table.insert(next);
             let mut next = lock(&shared);
             next.kick(&shared);
-            return Ok(Reply::json(&game_view(&next, None)));
+            // Whoever asks for the rematch creates the new game and hands out its links.
+            return Ok(view_reply(
+                &next,
+                None,
+                Access::Watcher,
+                Some(seats::links(&next)),
+            ));
         }
         ("GET", "record") => {
             let (file_name, content_type, text) = record_download(&g);
@@ -385,8 +436,90 @@ fn game_call(
         }
         _ => return Err(ApiError::NotFound(format!("/api/games/{}/{action}", g.id))),
     }
+    if let Some(e) = g.store_error.take() {
+        return Err(e);
+    }
     g.kick(shared);
-    Ok(Reply::json(&game_view(&g, turn)))
+    Ok(view_reply(&g, turn, access, None))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    /// A PGN (chess family) or a line record (tafl, Sceptre), as the record call writes them.
+    record: String,
+}
+
+/// A record read back in as a new game between people, its seat links to the importer.
+fn import_record(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
+    let request: ImportRequest = parse_json(body)?;
+    let imported = super::import::read_record(&request.record)?;
+    let mut session = imported.session;
+    session
+        .set_position(imported.start.as_deref(), &[])
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let players = vec![None; session.seats()];
+    let mut game = WebGame::new(
+        new_id(),
+        imported.variant,
+        imported.options,
+        imported.start,
+        session,
+        players,
+    );
+    for m in &imported.moves {
+        game.play(m, None, None)?;
+    }
+    let shared = table.insert(game);
+    let g = lock(&shared);
+    Ok(view_reply(
+        &g,
+        None,
+        Access::Watcher,
+        Some(seats::links(&g)),
+    ))
+}
+
+/// A query value as a form sends it: `+` for a space, `%XX` for a byte (bad escapes kept).
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The finished games kept, newest first: `?variant=chess&opponent=depth%204`.
+fn finished_games(table: &GameTable, query: &BTreeMap<String, String>) -> Result<Reply, ApiError> {
+    let Some(store) = table.store.get() else {
+        return Ok(Reply::json(&Vec::<()>::new()));
+    };
+    let words = |key: &str| {
+        query
+            .get(key)
+            .map(|v| percent_decoded(v))
+            .filter(|v| !v.is_empty())
+    };
+    let games = store.finished(
+        words("variant").as_deref(),
+        words("opponent").as_deref(),
+        200,
+    )?;
+    Ok(Reply::json(&games))
 }
 
 /// The quarter turns that put the game's first person at the bottom (as the game view).
@@ -418,18 +551,36 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
     let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     match (method, parts.as_slice()) {
         ("GET", ["api", "variants"]) => Ok(Reply::json(&variants())),
+        ("GET", ["api", "records"]) => finished_games(table, &query),
+        ("POST", ["api", "records"]) => import_record(table, body),
+        ("GET", ["api", "server"]) => Ok(Reply::json(
+            &serde_json::json!({ "join": table.join.get() }),
+        )),
         ("POST", ["api", "games"]) => new_game(table, body),
-        (_, ["api", "variants"] | ["api", "games"]) => Err(ApiError::MethodNotAllowed {
-            method: method.into(),
-            path: path.into(),
-        }),
+        (_, ["api", "variants"] | ["api", "games"] | ["api", "records"]) => {
+            Err(ApiError::MethodNotAllowed {
+                method: method.into(),
+                path: path.into(),
+            })
+        }
         (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
             let shared = table
-                .get(id)
+                .get_or_load(id)?
                 .ok_or_else(|| ApiError::NotFound(format!("game {id} (it may have expired)")))?;
             let action = rest.first().copied().unwrap_or("");
             game_call(table, &shared, method, action, &query, body)
         }
         _ => Err(ApiError::NotFound(path.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn query_words_are_decoded_as_forms_send_them() {
+        assert_eq!(super::percent_decoded("depth+4"), "depth 4");
+        assert_eq!(super::percent_decoded("a%20b%2Cc"), "a b,c");
+        assert_eq!(super::percent_decoded("100%"), "100%");
+        assert_eq!(super::percent_decoded("%zz%4"), "%zz%4");
     }
 }

@@ -26,6 +26,13 @@ pub enum ApiError {
     BadJson(String),
     /// Too many requests at once (503).
     Busy,
+    /// Not this client's to do: no seat token, another seat's, or a foreign Host/Origin (403).
+    Forbidden(String),
+    /// This client sent too many requests lately (429).
+    TooMany,
+    /// The games database failed; what was stored before stays stored (500, or 503 while the
+    /// file is locked by another program).
+    Storage { busy: bool, why: String },
 }
 
 impl ApiError {
@@ -37,6 +44,10 @@ impl ApiError {
             ApiError::Conflict(_) => 409,
             ApiError::TooLarge => 413,
             ApiError::Busy => 503,
+            ApiError::Forbidden(_) => 403,
+            ApiError::TooMany => 429,
+            ApiError::Storage { busy: true, .. } => 503,
+            ApiError::Storage { busy: false, .. } => 500,
         }
     }
 }
@@ -52,6 +63,16 @@ impl fmt::Display for ApiError {
             ApiError::TooLarge => write!(f, "request body over {MAX_BODY} bytes"),
             ApiError::BadJson(why) => write!(f, "bad JSON: {why}"),
             ApiError::Busy => write!(f, "too many requests at once; try again"),
+            ApiError::Forbidden(why) => f.write_str(why),
+            ApiError::TooMany => write!(f, "too many requests from this address; slow down"),
+            ApiError::Storage { busy: true, why } => write!(
+                f,
+                "the games database is busy (locked by another program?): {why}; nothing stored was lost, try again"
+            ),
+            ApiError::Storage { busy: false, why } => write!(
+                f,
+                "the games database failed: {why}; nothing stored before was lost"
+            ),
         }
     }
 }
@@ -114,6 +135,10 @@ pub struct Request {
     /// The path with its query.
     pub url: String,
     pub body: String,
+    /// The headers the guard checks (`Host`, `Origin`, `Sec-Fetch-Site`), as sent.
+    pub host: Option<String>,
+    pub origin: Option<String>,
+    pub fetch_site: Option<String>,
 }
 
 /// The most header bytes read before a request is refused.
@@ -192,7 +217,14 @@ pub fn read_request(stream: &mut impl Read) -> Result<Request, ApiError> {
     }
     let body = String::from_utf8(body)
         .map_err(|_| ApiError::BadRequest("the body is not UTF-8".into()))?;
-    Ok(Request { method, url, body })
+    Ok(Request {
+        method,
+        url,
+        body,
+        host: header("host"),
+        origin: header("origin"),
+        fetch_site: header("sec-fetch-site"),
+    })
 }
 
 fn reason(status: u16) -> &'static str {
@@ -202,7 +234,9 @@ fn reason(status: u16) -> &'static str {
         404 => "Not Found",
         405 => "Method Not Allowed",
         409 => "Conflict",
+        403 => "Forbidden",
         413 => "Payload Too Large",
+        429 => "Too Many Requests",
         503 => "Service Unavailable",
         _ => "Internal Server Error",
     }
@@ -222,9 +256,10 @@ pub fn respond(stream: &mut impl Write, reply: Reply, head_only: bool) {
         } => (200, content_type, body.into_bytes(), Some(file_name)),
     };
     let mut head = format!(
-        "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
+        "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{}Connection: close\r\n",
         reason(status),
-        body.len()
+        body.len(),
+        super::guard::SAFETY_HEADERS
     );
     if let Some(name) = file_name {
         head.push_str(&format!(

@@ -5,18 +5,26 @@
 mod api;
 mod clock;
 mod ending;
+mod guard;
 mod http;
+mod import;
 mod jobs;
 mod offers;
 mod page;
 mod record;
 mod review;
+mod lan;
+mod seats;
+mod store;
 mod table;
 mod view;
 mod web_game;
 
 pub use api::route;
+pub use guard::{Guard, RateLimit};
 pub use http::{ApiError, Reply, MAX_BODY};
+pub use lan::join_address;
+pub use store::{default_path as default_db_path, Store};
 pub use table::GameTable;
 pub use view::{legal_move, LegalMove};
 
@@ -35,6 +43,8 @@ pub enum ServeError {
     PortTaken(SocketAddr),
     /// Any other reason the address cannot be listened on.
     Bind(SocketAddr, String),
+    /// The games database cannot be opened or read.
+    Store(String),
 }
 
 impl fmt::Display for ServeError {
@@ -47,16 +57,31 @@ impl fmt::Display for ServeError {
                 addr.ip()
             ),
             ServeError::Bind(addr, why) => write!(f, "cannot listen on {addr}: {why}"),
+            ServeError::Store(why) => write!(
+                f,
+                "{why} (choose another file with --db; the file was left as it is)"
+            ),
         }
     }
 }
 
 impl std::error::Error for ServeError {}
 
-/// A running server: its listener, and the games it holds.
+/// A running server: its listener, its guard, and the games it holds.
 pub struct Server {
     listener: TcpListener,
     games: Arc<GameTable>,
+    guard: Arc<Guard>,
+}
+
+/// How a server is set up besides its address.
+#[derive(Clone, Debug, Default)]
+pub struct ServeOptions {
+    /// Host names (besides IP addresses and `localhost`) that requests may name.
+    pub allowed_hosts: Vec<String>,
+    pub rate: RateLimit,
+    /// The games database; None keeps games in memory only.
+    pub db: Option<std::path::PathBuf>,
 }
 
 /// How long a client may take to send its request or read the answer.
@@ -64,15 +89,32 @@ const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Server {
     /// Listens on `host:port` (port 0: any free port).
-    pub fn bind(host: IpAddr, port: u16) -> Result<Server, ServeError> {
+    pub fn bind(host: IpAddr, port: u16, options: ServeOptions) -> Result<Server, ServeError> {
         let addr = SocketAddr::new(host, port);
         let listener = TcpListener::bind(addr).map_err(|e| match e.kind() {
             std::io::ErrorKind::AddrInUse => ServeError::PortTaken(addr),
             _ => ServeError::Bind(addr, e.to_string()),
         })?;
+        let port = listener.local_addr().map_or(port, |a| a.port());
+        let games = GameTable::default();
+        if let Ok(bound) = listener.local_addr() {
+            let _ = games.join.set(format!("http://{}", join_address(bound)));
+        }
+        if let Some(path) = &options.db {
+            let store = Store::open(path).map_err(ServeError::Store)?;
+            let _ = games.store.set(Arc::new(store));
+            let resumed = games
+                .resume_all()
+                .map_err(|e| ServeError::Store(e.to_string()))?;
+            log::info!(
+                "serve: {resumed} games in progress resumed from {}",
+                path.display()
+            );
+        }
         Ok(Server {
             listener,
-            games: Arc::new(GameTable::default()),
+            games: Arc::new(games),
+            guard: Arc::new(Guard::new(port, options.allowed_hosts, options.rate)),
         })
     }
 
@@ -108,11 +150,12 @@ impl Server {
             }
             in_flight.fetch_add(1, Ordering::AcqRel);
             let games = self.games.clone();
+            let guard = self.guard.clone();
             let counter = in_flight.clone();
             let spawned = std::thread::Builder::new()
                 .name("serve-request".into())
                 .spawn(move || {
-                    serve_connection(stream, &games);
+                    serve_connection(stream, &games, &guard);
                     counter.fetch_sub(1, Ordering::AcqRel);
                 });
             if let Err(e) = spawned {
@@ -123,9 +166,22 @@ impl Server {
     }
 }
 
-fn serve_connection(mut stream: TcpStream, games: &GameTable) {
+fn serve_connection(mut stream: TcpStream, games: &GameTable, guard: &Guard) {
+    let client = match stream.peer_addr() {
+        Ok(addr) => addr.ip(),
+        Err(_) => return, // Gone already.
+    };
     match http::read_request(&mut stream) {
         Ok(request) => {
+            if let Err(e) = guard.check(&request, client) {
+                log::info!(
+                    "serve: refused {} {} from {client}: {e}",
+                    request.method,
+                    request.url
+                );
+                http::respond(&mut stream, e.into(), false);
+                return;
+            }
             log::debug!("serve: {} {}", request.method, request.url);
             let reply = route(games, &request.method, &request.url, &request.body);
             http::respond(&mut stream, reply, request.method == "HEAD");

@@ -48,6 +48,14 @@ fn player_name(g: &WebGame, seat: usize) -> String {
     }
 }
 
+/// Who plays, in words: `Human vs Regalia (depth 4)`.
+pub fn player_names(g: &WebGame) -> String {
+    (0..g.players.len())
+        .map(|seat| player_name(g, seat))
+        .collect::<Vec<_>>()
+        .join(" vs ")
+}
+
 /// The record as a match writes it: its file name, its type and its text.
 pub fn record_download(g: &WebGame) -> (String, &'static str, String) {
     let s = g.session.as_ref();

@@ -2,7 +2,9 @@
 //! a new one, and a game no page has asked for in a while stops searching (a closed tab must
 //! not keep a core busy) and is forgotten after longer still.
 
+use super::http::ApiError;
 use super::jobs::lock;
+use super::store::Store;
 use super::web_game::WebGame;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -20,6 +22,10 @@ pub type SharedGame = Arc<Mutex<WebGame>>;
 #[derive(Default)]
 pub struct GameTable {
     games: Mutex<HashMap<String, SharedGame>>,
+    /// The address other machines join at (`http://192.168.1.9:8080`), for seat links.
+    pub join: std::sync::OnceLock<String>,
+    /// Where games are kept (`serve/store.rs`); unset, they live in memory only.
+    pub store: std::sync::OnceLock<Arc<Store>>,
 }
 
 impl GameTable {
@@ -27,8 +33,48 @@ impl GameTable {
         lock(&self.games).get(id).cloned()
     }
 
-    /// Adds a game, dropping the least recently watched one if the table is full.
-    pub fn insert(&self, game: WebGame) -> SharedGame {
+    /// The game with this id: held, or read back from the store (a game dropped for room,
+    /// or a finished one opened for review).
+    pub fn get_or_load(&self, id: &str) -> Result<Option<SharedGame>, ApiError> {
+        if let Some(game) = self.get(id) {
+            return Ok(Some(game));
+        }
+        let Some(store) = self.store.get() else {
+            return Ok(None);
+        };
+        Ok(store.load(id)?.map(|game| self.insert(game)))
+    }
+
+    /// Reads back every game in progress (a server started again): engines to move think on.
+    pub fn resume_all(&self) -> Result<usize, ApiError> {
+        let Some(store) = self.store.get() else {
+            return Ok(0);
+        };
+        let ids = store.unfinished()?;
+        let mut resumed = 0;
+        // The newest last: if they are more than the table holds, the newest stay.
+        for id in ids {
+            match store.load(&id) {
+                Ok(Some(game)) => {
+                    let shared = self.insert(game);
+                    let mut g = lock(&shared);
+                    g.kick(&shared);
+                    resumed += 1;
+                }
+                Ok(None) => {}
+                Err(e) => log::warn!("serve: {e}"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Adds a game, dropping the least recently watched one if the table is full; a new
+    /// game is written to the store at once.
+    pub fn insert(&self, mut game: WebGame) -> SharedGame {
+        if let Some(store) = self.store.get() {
+            game.store = Some(store.clone());
+            game.persist();
+        }
         let id = game.id.clone();
         let shared = Arc::new(Mutex::new(game));
         let mut games = lock(&self.games);

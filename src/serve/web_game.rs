@@ -65,6 +65,14 @@ pub struct WebGame {
     pub turn_started: Instant,
     /// Clocks, an ending not by rule, draw offers (`ending.rs`).
     pub play: PlayState,
+    /// `seat_tokens[seat]`: the secret of that seat's link (`serve/seats.rs`).
+    pub seat_tokens: Vec<String>,
+    /// A take-back asked for between people, waiting for the others' consent.
+    pub takeback: Option<super::seats::TakebackOffer>,
+    /// Where every change is written (`serve/store.rs`); None keeps the game in memory only.
+    pub store: Option<Arc<super::store::Store>>,
+    /// The last change the store could not write, for the request that made it to report.
+    pub store_error: Option<ApiError>,
 }
 
 impl WebGame {
@@ -77,6 +85,7 @@ impl WebGame {
         players: Vec<Option<EngineLevel>>,
     ) -> WebGame {
         let start_text = session.position_text();
+        let seat_tokens = players.iter().map(|_| super::seats::new_token()).collect();
         WebGame {
             id,
             variant,
@@ -96,6 +105,10 @@ impl WebGame {
             table: None,
             turn_started: Instant::now(),
             play: PlayState::default(),
+            seat_tokens,
+            takeback: None,
+            store: None,
+            store_error: None,
         }
     }
 
@@ -175,6 +188,21 @@ impl WebGame {
         self.stopped_job = None;
         self.notice = None;
         self.turn_started = Instant::now();
+        self.persist();
+    }
+
+    /// Writes the game to its store, if it has one; a failure is kept for the request (or
+    /// shown on the page, for an engine's move): what was stored before stays stored.
+    pub fn persist(&mut self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let names = super::record::player_names(self);
+        if let Err(e) = store.save(self, &names) {
+            log::error!("serve: game {}: {e}", self.id);
+            self.notice = Some(e.to_string());
+            self.store_error = Some(e);
+        }
     }
 
     /// Stops the running search, if any (it notices the flag within a few milliseconds).

@@ -42,7 +42,7 @@ pub enum GameStatus {
 }
 
 /// How a game ended by rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameEnd {
     /// The winning seat (0 moves first in the standard set-up), or None for a draw.
     pub winner: Option<u8>,

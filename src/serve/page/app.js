@@ -53,7 +53,71 @@ let busy = false;
 const renderHooks = [];
 const setupHooks = [];
 
+// ---- seats ------------------------------------------------------------------------------------
+// A seat link (`/?seat=TOKEN#id`) plays one seat; the creator's tab holds every seat's token (kept
+// for this tab only) and plays for whoever is to move at its screen. Without a token: watching.
+const seatToken = new URLSearchParams(location.search).get('seat');
+
+function creatorTokens(id) {
+  try { return JSON.parse(sessionStorage.getItem('regalia-seats-' + id) || 'null'); } catch (e) { return null; }
+}
+
+// The token to act with on game `id`: this link's own, or the creator's for the seat to move.
+function tokenFor(id) {
+  if (seatToken) return seatToken;
+  const tokens = creatorTokens(id);
+  if (!tokens) return null;
+  return tokens[game && game.id === id ? game.to_move : 0] || tokens[0];
+}
+
+function withSeat(path) {
+  const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
+  const token = m ? tokenFor(m[1]) : null;
+  if (!token || /[?&]seat=/.test(path)) return path;
+  return path + (path.includes('?') ? '&' : '?') + 'seat=' + encodeURIComponent(token);
+}
+
+// May this tab move now? The creator's always; a seat link's when its seat is to move.
+function mayMove(view) {
+  if (creatorTokens(view.id)) return true;
+  return view.you !== null && view.you !== undefined && view.you === view.to_move;
+}
+
+function drawSeatLinks(view) {
+  const box = $('seat-links');
+  box.textContent = '';
+  const p = document.createElement('p');
+  if (creatorTokens(view.id)) p.textContent = 'You created this game and play every seat at this screen, or hand out the seat links below.';
+  else if (view.you !== null && view.you !== undefined) p.textContent = `You play ${view.seats[view.you].name}.`;
+  else p.textContent = 'You are watching this game.';
+  box.appendChild(p);
+  const links = JSON.parse(sessionStorage.getItem('regalia-links-' + view.id) || 'null');
+  if (links) {
+    const base = sessionStorage.getItem('regalia-base') || location.origin;
+    const ul = document.createElement('ul');
+    const item = (label, href) => {
+      const li = document.createElement('li');
+      li.append(label + ': ');
+      const input = document.createElement('input');
+      input.type = 'text'; input.readOnly = true; input.value = base + href;
+      input.className = 'seat-link';
+      li.appendChild(input);
+      ul.appendChild(li);
+    };
+    for (const s of links.seats) if (!s.engine) item(`${capitalised(s.name)}'s link`, s.link);
+    item('Watch', links.watch);
+    box.appendChild(ul);
+  }
+  if (view.takeback) {
+    const t = document.createElement('p');
+    const names = view.takeback.agreed.map((s) => view.seats[s].name).join(', ');
+    t.textContent = `A take-back is asked for (agreed: ${names}). Press “Take back” to agree.`;
+    box.appendChild(t);
+  }
+}
+
 async function api(method, path, body) {
+  path = withSeat(path);
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -239,7 +303,15 @@ async function startGame() {
     // A position typed in wins over the Chess960 start number.
     const position = $('start-position').value.trim() || (chess960Chosen() ? chess960Start() : '');
     if (position) body.position = position;
-    openGame(await api('POST', '/api/games', body));
+    const view = await api('POST', '/api/games', body);
+    // This tab created the game: it keeps every seat's link, for this tab only.
+    sessionStorage.setItem('regalia-seats-' + view.id, JSON.stringify(view.links.seats.map((s) => s.token)));
+    sessionStorage.setItem('regalia-links-' + view.id, JSON.stringify(view.links));
+    try {
+      const server = await api('GET', '/api/server');
+      if (server.join) sessionStorage.setItem('regalia-base', server.join);
+    } catch (e) { /* the page's own address will do */ }
+    openGame(view);
   } catch (e) {
     $('setup-error').textContent = e.message;
   }
@@ -528,6 +600,9 @@ function render(view) {
     if (s.state !== 'playing') d.classList.add('out');
     seats.appendChild(d);
   });
+  // Another seat's turn: nothing to click here.
+  if (!mayMove(view)) view.legal = [];
+  drawSeatLinks(view);
   drawPalette(view);
   drawMoves(view);
   drawSearch(view.search);
@@ -661,6 +736,54 @@ async function call(action, body) {
   } catch (e) { say(e.message); }
 }
 
+// Between people a take-back needs every person's consent; the creator's tab, where they all
+// sit, gives it for each of them.
+async function takeBack() {
+  const tokens = creatorTokens(game.id);
+  if (!tokens) return call('undo');
+  say('');
+  try {
+    let view = null;
+    const people = game.seats.map((s, i) => (s.engine ? null : i)).filter((i) => i !== null);
+    for (const seat of people.length ? people : [0]) {
+      view = await api('POST', `/api/games/${game.id}/undo?turn=${turn}&seat=${tokens[seat]}`, {});
+      if (!view.takeback) break;
+    }
+    render(view);
+  } catch (e) { say(e.message); }
+}
+
+// ---- finished games, kept by the server: open any for review ---------------------------------
+
+async function showFinished() {
+  const list = $('finished-list');
+  const params = new URLSearchParams();
+  if ($('finished-variant').value) params.set('variant', $('finished-variant').value);
+  if ($('finished-opponent').value.trim()) params.set('opponent', $('finished-opponent').value.trim());
+  let games = [];
+  try { games = await api('GET', '/api/records?' + params.toString()); } catch (e) { list.textContent = e.message; return; }
+  list.textContent = '';
+  if (!games.length) { const li = document.createElement('li'); li.textContent = 'No finished game yet.'; list.appendChild(li); }
+  for (const g of games) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = '#' + g.id;
+    a.textContent = `${gameName(g.variant)}: ${g.players}, ${g.result} (${g.moves} moves, ${new Date(g.updated * 1000).toLocaleString()})`;
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+}
+
+async function importRecord() {
+  clearMessages();
+  try {
+    const view = await api('POST', '/api/records', { record: $('import-text').value });
+    sessionStorage.setItem('regalia-seats-' + view.id, JSON.stringify(view.links.seats.map((s) => s.token)));
+    sessionStorage.setItem('regalia-links-' + view.id, JSON.stringify(view.links));
+    openGame(view);
+  } catch (e) { $('setup-error').textContent = e.message; }
+}
+
 async function refresh() {
   if (!game) return;
   try { render(await api('GET', `/api/games/${game.id}?turn=${turn}`)); } catch (e) { say(e.message); }
@@ -715,11 +838,15 @@ async function init() {
   $('start').addEventListener('click', startGame);
   $('resume').addEventListener('click', () => { clearMessages(); showPlay(); refresh(); });
   $('new').addEventListener('click', () => { clearMessages(); showSetup(); });
-  $('undo').addEventListener('click', () => call('undo'));
+  $('undo').addEventListener('click', takeBack);
   $('flip').addEventListener('click', () => { say(''); turn = (turn + 2) % 4; refresh(); });
   $('analyse').addEventListener('click', () => call('analysis', { lines: Number($('lines').value) }));
   $('stop').addEventListener('click', () => call('stop'));
   $('copy').addEventListener('click', copyPosition);
+  for (const v of variants) $('finished-variant').add(new Option(gameName(v.name), v.name));
+  $('finished-show').addEventListener('click', showFinished);
+  $('import').addEventListener('click', importRecord);
+  showFinished();
   window.addEventListener('hashchange', openFromAddress);
   await openFromAddress();
 }

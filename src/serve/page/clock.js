@@ -71,13 +71,31 @@ function drawGameActions(view) {
   if (view.draw_answer) say(view.draw_answer);
 }
 
+// A seat link acts for its own seat. The creator's tab acts for the person to move, else the
+// first person still playing (a game against engines has one): the server takes the seat from
+// the token, never from the body.
+function actingPath(action) {
+  let path = `/api/games/${game.id}/${action}?turn=${turn}`;
+  const tokens = creatorTokens(game.id);
+  if (seatToken || !tokens) return path;
+  const person = (s) => !game.seats[s].engine && game.seats[s].state === 'playing';
+  let seat = person(game.to_move) ? game.to_move : game.seats.findIndex((_, s) => person(s));
+  if (seat < 0) seat = 0;
+  return path + '&seat=' + encodeURIComponent(tokens[seat]);
+}
+
 async function gameAction(action, body, question) {
   if (!game) return;
   if (question && !window.confirm(question)) return;
   clearMessages();
   try {
-    const view = await api('POST', `/api/games/${game.id}/${action}?turn=${turn}`, body || {});
-    if (action === 'rematch') openGame(view); else render(view);
+    const view = await api('POST', actingPath(action), body || {});
+    if (action === 'rematch') {
+      // The rematch is a new game this tab created: it keeps the new seats' links.
+      sessionStorage.setItem('regalia-seats-' + view.id, JSON.stringify(view.links.seats.map((s) => s.token)));
+      sessionStorage.setItem('regalia-links-' + view.id, JSON.stringify(view.links));
+      openGame(view);
+    } else render(view);
   } catch (e) { say(e.message); }
 }
 

@@ -1,0 +1,143 @@
+"""Two people on one game, each in a browser session of their own (separate profiles: no
+shared storage), through their seat links: each moves only their own seat, a move with a wrong
+or missing token is refused, a watcher sees the game and cannot move, and after the server is
+stopped and started again on the same database both screens carry on where they stood.
+
+usage: seats_check.py REGALIA_BINARY DB_PATH CHROMIUM CHROMEDRIVER
+"""
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BINARY, DB, CHROMIUM, DRIVER = sys.argv[1:5]
+TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def start_server(port):
+    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--db", DB],
+                              stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    url = next(w for w in line.split() if w.startswith("http://"))
+    return server, url.rstrip("/")
+
+
+def stop_server(server):
+    server.terminate()
+    server.wait(timeout=60)
+
+
+def api_status(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(URL + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,1000"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+class Screen:
+    """One person's browser session on the game."""
+
+    def __init__(self, link):
+        self.driver = browser()
+        self.driver.get(URL + link)
+        self.wait_for("the board", lambda: self.js(
+            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait_for(self, what, predicate):
+        try:
+            WebDriverWait(self.driver, TIMEOUT).until(lambda d: predicate())
+        except Exception as e:
+            raise AssertionError(f"timed out waiting for {what}: "
+                                 f"{self.js('return document.body.innerText')[:600]!r}") from e
+
+    def moves(self):
+        return self.js("return game ? game.moves.map((m) => m.text) : []")
+
+    def click(self, square):
+        cell = self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square}"]')
+        ActionChains(self.driver).move_to_element(cell).click().perform()
+
+    def play(self, source, target):
+        before = len(self.moves())
+        self.click(source)
+        self.click(target)
+        self.wait_for(f"{source}{target} played", lambda: len(self.moves()) > before)
+
+    def sees(self, moves):
+        # The page polls every few seconds while the other person thinks.
+        self.wait_for(f"the moves {moves}", lambda: self.moves() == moves)
+
+
+server, URL = start_server(0)
+port = int(URL.rsplit(":", 1)[1])
+try:
+    status, game = api_status("POST", "/api/games", {"variant": "chess"})
+    check(status == 200, f"create: {status} {game}")
+    gid = game["id"]
+    white, black = (s["link"] for s in game["links"]["seats"])
+    tokens = [s["token"] for s in game["links"]["seats"]]
+
+    a, b = Screen(white), Screen(black)
+    check("You play white" in a.js("return document.body.innerText"), "white's screen says whose it is")
+    check("You play black" in b.js("return document.body.innerText"), "black's screen says whose it is")
+    check(b.js("return game.legal.length") == 0, "black's screen offers moves on white's turn")
+    a.play("e2", "e4")
+    b.sees(["e2e4"])
+    b.play("e7", "e5")
+    a.sees(["e2e4", "e7e5"])
+    print("seats: each screen plays its own seat")
+
+    for path, why in ((f"/api/games/{gid}/move", "no token"),
+                      (f"/api/games/{gid}/move?seat={'0' * 32}", "a wrong token"),
+                      (f"/api/games/{gid}/move?seat={tokens[1]}", "the other seat's token")):
+        status, answer = api_status("POST", path, {"move": "g1f3"})
+        check(status == 403 and answer["error"], f"a move with {why}: {status} {answer}")
+    check(a.moves() == ["e2e4", "e7e5"], "a refused move changed the game")
+    print("seats: moves with a missing, wrong or other seat's token are refused (403)")
+
+    watcher = Screen(game["links"]["watch"])
+    check("watching" in watcher.js("return document.body.innerText"), "the watch link says it watches")
+    check(watcher.js("return game.legal.length") == 0, "the watcher is offered moves")
+    watcher.driver.quit()
+
+    stop_server(server)
+    server, URL = start_server(port)
+    a.play("g1", "f3")
+    b.sees(["e2e4", "e7e5", "g1f3"])
+    b.play("b8", "c6")
+    a.sees(["e2e4", "e7e5", "g1f3", "b8c6"])
+    print("seats: after a restart both screens carry on")
+    a.driver.quit()
+    b.driver.quit()
+    print("seats check passed")
+finally:
+    stop_server(server)

@@ -1,0 +1,246 @@
+//! Seats that belong to someone: each seat of a game has a private token (128 random bits),
+//! given once to the game's creator, who passes each person the link of their seat. Reading a
+//! game needs only its id (the watch link); every call that changes a game needs a seat's
+//! token, checked here, in one place, before any action runs.
+
+use super::http::ApiError;
+use super::web_game::WebGame;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A fresh token: 128 bits from the operating system's generator (through `rand`'s thread
+/// generator, which is a CSPRNG seeded from it), as 32 hex digits.
+pub fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// Who is asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// No token: may read the game, never change it.
+    Watcher,
+    /// The holder of this seat's token.
+    Seat(u8),
+}
+
+/// Compares without stopping at the first difference, so timing tells nothing of a token.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// The seat whose token this is.
+fn seat_of(g: &WebGame, token: &str) -> Option<u8> {
+    g.seat_tokens
+        .iter()
+        .position(|t| same_token(t, token))
+        .map(|s| s as u8)
+}
+
+/// The one check every call on a game passes: reads are open to anyone with the game's id;
+/// anything else needs one of its seats' tokens (`?seat=TOKEN`).
+pub fn authorize(
+    g: &WebGame,
+    method: &str,
+    query: &BTreeMap<String, String>,
+) -> Result<Access, ApiError> {
+    let seat = match query.get("seat") {
+        Some(token) => Some(seat_of(g, token).ok_or_else(|| {
+            ApiError::Forbidden(
+                "this seat link is not one of this game's: ask the game's creator for yours".into(),
+            )
+        })?),
+        None => None,
+    };
+    match (method, seat) {
+        (_, Some(seat)) => Ok(Access::Seat(seat)),
+        ("GET" | "HEAD", None) => Ok(Access::Watcher),
+        _ => Err(ApiError::Forbidden(
+            "you are watching this game: only a player's seat link can change it".into(),
+        )),
+    }
+}
+
+/// A move must come from the seat to move.
+pub fn may_move(g: &WebGame, access: Access) -> Result<(), ApiError> {
+    let to_move = g.session.to_move();
+    match access {
+        Access::Seat(seat) if seat == to_move => Ok(()),
+        Access::Seat(seat) => Err(ApiError::Forbidden(format!(
+            "your seat link plays {}, and it is {}'s move",
+            g.session.seat_name(seat),
+            g.session.seat_name(to_move)
+        ))),
+        Access::Watcher => Err(ApiError::Forbidden(
+            "you are watching this game: only a player's seat link can move".into(),
+        )),
+    }
+}
+
+/// The seat a resignation or draw call speaks for is its token's: a body naming another seat
+/// is refused, so no link can resign or agree a draw for someone else.
+pub fn acting_seat(g: &WebGame, access: Access, named: Option<u8>) -> Result<u8, ApiError> {
+    match (access, named) {
+        (Access::Seat(seat), Some(other)) if other != seat => {
+            let name = |s: u8| {
+                if (s as usize) < g.session.seats() {
+                    g.session.seat_name(s).to_string()
+                } else {
+                    format!("seat {s}")
+                }
+            };
+            Err(ApiError::Forbidden(format!(
+                "your seat link plays {}, not {}",
+                name(seat),
+                name(other)
+            )))
+        }
+        (Access::Seat(seat), _) => Ok(seat),
+        (Access::Watcher, _) => Err(ApiError::Forbidden(
+            "you are watching this game: only a player's seat link can change it".into(),
+        )),
+    }
+}
+
+/// A take-back asked for and not yet agreed by every person in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakebackOffer {
+    pub plies: Option<usize>,
+    /// The seats that asked or agreed.
+    pub agreed: Vec<u8>,
+    /// The game's generation when it was asked: any change makes it void.
+    pub generation: u64,
+}
+
+/// The seats people play (engines never need asking).
+fn people(g: &WebGame) -> Vec<u8> {
+    (0..g.players.len() as u8)
+        .filter(|&s| g.players[s as usize].is_none())
+        .collect()
+}
+
+/// What a take-back request does: `Ok(true)` when every person has now agreed (take back),
+/// `Ok(false)` when it waits for the others. Between people it needs them all; against
+/// engines the one person decides alone.
+pub fn ask_takeback(
+    g: &mut WebGame,
+    access: Access,
+    plies: Option<usize>,
+    decline: bool,
+) -> Result<bool, ApiError> {
+    let Access::Seat(seat) = access else {
+        return Err(ApiError::Forbidden(
+            "you are watching this game: only a player can take back".into(),
+        ));
+    };
+    let people = people(g);
+    if decline {
+        g.takeback = None;
+        return Ok(false);
+    }
+    if people.len() <= 1 {
+        return Ok(true);
+    }
+    let current = g
+        .takeback
+        .take()
+        .filter(|o| o.generation == g.generation && o.plies == plies);
+    let mut offer = current.unwrap_or(TakebackOffer {
+        plies,
+        agreed: Vec::new(),
+        generation: g.generation,
+    });
+    if !offer.agreed.contains(&seat) {
+        offer.agreed.push(seat);
+    }
+    if people.iter().all(|p| offer.agreed.contains(p)) {
+        return Ok(true);
+    }
+    g.takeback = Some(offer);
+    Ok(false)
+}
+
+/// What the view adds for seats: whose link asked, and a take-back waiting for consent.
+#[derive(Serialize)]
+pub struct SeatExtras {
+    /// The seat of the link that asked (null for a watcher).
+    pub you: Option<u8>,
+    /// A take-back waiting for consent: the seats that agreed so far.
+    pub takeback: Option<TakebackView>,
+}
+
+#[derive(Serialize)]
+pub struct TakebackView {
+    pub plies: Option<usize>,
+    pub agreed: Vec<u8>,
+}
+
+pub fn extras(g: &WebGame, access: Access) -> SeatExtras {
+    SeatExtras {
+        you: match access {
+            Access::Seat(s) => Some(s),
+            Access::Watcher => None,
+        },
+        takeback: g
+            .takeback
+            .as_ref()
+            .filter(|o| o.generation == g.generation)
+            .map(|o| TakebackView {
+                plies: o.plies,
+                agreed: o.agreed.clone(),
+            }),
+    }
+}
+
+/// The links the creator hands out: a path per seat and one to watch (the page puts the
+/// server's address in front).
+#[derive(Serialize)]
+pub struct SeatLinks {
+    pub seats: Vec<SeatLink>,
+    pub watch: String,
+}
+
+#[derive(Serialize)]
+pub struct SeatLink {
+    pub seat: u8,
+    pub name: String,
+    pub engine: bool,
+    pub token: String,
+    pub link: String,
+}
+
+pub fn links(g: &WebGame) -> SeatLinks {
+    SeatLinks {
+        seats: g
+            .seat_tokens
+            .iter()
+            .enumerate()
+            .map(|(s, token)| SeatLink {
+                seat: s as u8,
+                name: g.session.seat_name(s as u8),
+                engine: g.players.get(s).is_some_and(|p| p.is_some()),
+                token: token.clone(),
+                link: format!("/?seat={token}#{}", g.id),
+            })
+            .collect(),
+        watch: format!("/#{}", g.id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_fresh_and_compared_whole() {
+        let (a, b) = (new_token(), new_token());
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        assert!(same_token(&a, &a.clone()));
+        assert!(!same_token(&a, &b));
+        assert!(!same_token(&a, &a[..31]));
+    }
+}

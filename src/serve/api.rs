@@ -43,6 +43,10 @@ struct SeatRequest {
     movetime: Option<u64>,
     #[serde(default)]
     depth: Option<u32>,
+    /// The foe of the game's ladder (`GET /api/ladders`) the engine plays as: 1 = the
+    /// weakest; absent: full strength.
+    #[serde(default)]
+    level: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -186,6 +190,7 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
                 engine: false,
                 movetime: None,
                 depth: None,
+                level: None,
             })
             .collect()
     });
@@ -207,9 +212,11 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
                 "seat {seat}: depth must be 1 to {MAX_DEPTH}"
             )));
         }
+        let level = super::ladders::checked_level(variant, seat, r.level)?;
         players.push(r.engine.then_some(EngineLevel {
             movetime: r.movetime.map(Duration::from_millis),
             depth: r.depth,
+            level,
         }));
     }
     let game = WebGame::new(new_id(), variant, options, start, session, players);
@@ -368,11 +375,14 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
     let parts: Vec<&str> = path.trim_end_matches('/').split('/').skip(1).collect();
     match (method, parts.as_slice()) {
         ("GET", ["api", "variants"]) => Ok(Reply::json(&variants())),
+        ("GET", ["api", "ladders"]) => Ok(Reply::json(&super::ladders::ladders())),
         ("POST", ["api", "games"]) => new_game(table, body),
-        (_, ["api", "variants"] | ["api", "games"]) => Err(ApiError::MethodNotAllowed {
-            method: method.into(),
-            path: path.into(),
-        }),
+        (_, ["api", "variants"] | ["api", "ladders"] | ["api", "games"]) => {
+            Err(ApiError::MethodNotAllowed {
+                method: method.into(),
+                path: path.into(),
+            })
+        }
         (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
             let shared = table
                 .get(id)

@@ -4,7 +4,10 @@
 //! the game's to say (`on_end`).
 
 use crate::search::{SearchLimits, SearchOptions, SharedTable};
-use crate::session::{JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, VariantError};
+use crate::session::strength::StrengthLimit;
+use crate::session::{
+    JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, Variant, VariantError,
+};
 use std::time::Duration;
 
 pub use crate::session::lock;
@@ -12,11 +15,13 @@ pub use crate::session::lock;
 /// An engine seat without a level thinks this long.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 
-/// How an engine seat thinks: a time per move or a depth (a time of one second by default).
+/// How an engine seat thinks: a time per move or a depth (a time of one second by default),
+/// and the foe of the game's ladder it plays as (`level`, 1 = the weakest; none: full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineLevel {
     pub movetime: Option<Duration>,
     pub depth: Option<u32>,
+    pub level: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +31,8 @@ pub enum JobKind {
 }
 
 impl JobKind {
-    /// The search this kind of job runs.
-    fn order(self) -> SearchOrder {
+    /// The search this kind of job runs in a game of `variant`.
+    fn order(self, variant: Variant) -> SearchOrder {
         let limits = match self {
             JobKind::EngineMove(level) => SearchLimits {
                 depth: level.depth,
@@ -53,6 +58,13 @@ impl JobKind {
                 move_overhead: Duration::ZERO,
                 ..SearchOptions::default()
             },
+            // A foe plays at its level's strength (the session chooses its move).
+            strength: match self {
+                JobKind::EngineMove(level) => level
+                    .level
+                    .and_then(|n| StrengthLimit::of_level(variant, n)),
+                JobKind::Analysis { .. } => None,
+            },
             ..SearchOrder::default()
         }
     }
@@ -76,11 +88,12 @@ impl Job {
         on_end: impl FnOnce(&Result<JobEnd, VariantError>) + Send + 'static,
     ) -> Result<Job, String> {
         let seat = session.to_move();
+        let order = kind.order(session.variant());
         table.new_search();
         let search = SearchJob::start(
             &format!("serve-search-{id}"),
             session,
-            kind.order(),
+            order,
             table,
             |_| {},
             on_end,

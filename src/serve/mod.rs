@@ -5,6 +5,7 @@
 mod api;
 mod http;
 mod jobs;
+mod ladders;
 mod page;
 mod record;
 mod table;

@@ -34,12 +34,16 @@ pub struct GameView {
     pub svg: String,
     pub search: Option<SearchView>,
     pub notice: Option<String>,
+    /// The winning seat once the game is over (None while it goes on, and for a draw).
+    pub winner: Option<u8>,
 }
 
 #[derive(Serialize)]
 pub struct SeatView {
     pub name: String,
     pub engine: bool,
+    /// The named foe an engine seat plays as (none: the engine at full strength).
+    pub foe: Option<super::ladders::FoeView>,
     /// `playing`, `eliminated` or `withdrawn`.
     pub state: &'static str,
 }
@@ -193,6 +197,9 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             .map(|seat| SeatView {
                 name: s.seat_name(seat),
                 engine: g.players[seat as usize].is_some(),
+                foe: g.players[seat as usize]
+                    .and_then(|p| p.level)
+                    .and_then(|level| super::ladders::foe_view(g.variant, level)),
                 state: match s.seat_state(seat) {
                     SeatState::Active => "playing",
                     SeatState::Eliminated => "eliminated",
@@ -220,5 +227,9 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         svg,
         search: current_search(g),
         notice: g.notice.clone(),
+        winner: match s.status() {
+            GameStatus::Over(end) => end.winner,
+            GameStatus::Ongoing => None,
+        },
     }
 }

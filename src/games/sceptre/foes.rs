@@ -1,0 +1,37 @@
+//! The named foes of Sceptre 1027 A.D., weakest first (see `games/ladder.rs`), for two to
+//! four players alike. Each step is measured in docs/results/strength.md.
+
+use crate::games::ladder::{full, limited, Foe};
+
+pub const FOES: [Foe; 7] = [
+    limited(
+        "Brother Anselm",
+        "A monk who would rather copy books than lead knights.",
+        800,
+    ),
+    limited(
+        "Reeve Godwin",
+        "Minds the fields and forgets the forests.",
+        1000,
+    ),
+    limited(
+        "Countess Adela",
+        "Sends her knights into the hills and holds the pass.",
+        1200,
+    ),
+    limited(
+        "Rainulf the Sellsword",
+        "Fights for whoever is winning, and fights well.",
+        1400,
+    ),
+    limited(
+        "Margrave Ekkehard",
+        "Knows every ford and every bridge of his march.",
+        1600,
+    ),
+    limited("The Archbishop", "Crowns kings, and unmakes them.", 1800),
+    full(
+        "The Emperor",
+        "Regalia at full strength: all nine boards are his.",
+    ),
+];

@@ -19,6 +19,7 @@ mod sceptre_rules;
 mod sceptre_text;
 mod search_tactics;
 mod serve_api;
+mod serve_foes;
 mod shell_tools;
 mod tafl;
 mod tafl_rule_sets;

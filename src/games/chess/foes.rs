@@ -4,7 +4,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const CHESS: [Foe; 9] = [
+pub const CHESS: [Foe; 11] = [
     limited(
         "Pip the Page",
         "Knows how the pieces move, most of the time.",
@@ -13,17 +13,22 @@ pub const CHESS: [Foe; 9] = [
     limited(
         "Old Tom of the Tavern",
         "Plays for a pint and forgets to guard his queen.",
-        1000,
+        1100,
     ),
     limited(
         "Sister Agnes",
         "Patient, polite, and very fond of forks.",
-        1200,
+        1250,
     ),
     limited(
         "Captain Hale",
         "Charges the king at once; retreat is not in his orders.",
         1400,
+    ),
+    limited(
+        "Mistress Penrose",
+        "Takes every pawn offered, and most that are not.",
+        1500,
     ),
     limited(
         "Lady Margery",
@@ -33,16 +38,21 @@ pub const CHESS: [Foe; 9] = [
     limited(
         "The Abbot of the Hill",
         "Counts every pawn twice before he lets one go.",
-        1800,
+        1700,
     ),
     limited(
         "Baron Voss",
         "Squeezes a position until something gives.",
-        2000,
+        1800,
     ),
     limited(
         "The Grey Chancellor",
         "Sees the combination three moves before you do.",
+        2000,
+    ),
+    limited(
+        "The Queen Dowager",
+        "Has outlived three kings and outplayed them all.",
         2200,
     ),
     full(
@@ -51,7 +61,7 @@ pub const CHESS: [Foe; 9] = [
     ),
 ];
 
-pub const SCEPTERCHESS: [Foe; 7] = [
+pub const SCEPTERCHESS: [Foe; 9] = [
     limited(
         "Wat the Scullion",
         "Has never seen a scepter up close, and pushes pawns to look.",
@@ -60,12 +70,12 @@ pub const SCEPTERCHESS: [Foe; 7] = [
     limited(
         "Bess Quickfingers",
         "A cutpurse who watches your scepter more than your king.",
-        1000,
+        1100,
     ),
     limited(
         "Sir Roland the Green",
         "Guards his scepter with his whole army, and little else.",
-        1200,
+        1250,
     ),
     limited(
         "Mistress Ysolde",
@@ -73,14 +83,24 @@ pub const SCEPTERCHESS: [Foe; 7] = [
         1400,
     ),
     limited(
+        "Brother Cuthbert",
+        "Carries the scepter in procession and never drops it.",
+        1550,
+    ),
+    limited(
         "Lord Warden Crane",
         "Keeper of the treasury: no scepter leaves on his watch.",
-        1600,
+        1700,
+    ),
+    limited(
+        "The Pretender",
+        "Has a claim to the throne and a plan for your scepter.",
+        1850,
     ),
     limited(
         "The Usurper",
         "Wants the scepter and the crown, and will trade anything for them.",
-        1800,
+        2000,
     ),
     full(
         "The Scepter King",
@@ -88,26 +108,31 @@ pub const SCEPTERCHESS: [Foe; 7] = [
     ),
 ];
 
-pub const CHESS40K: [Foe; 7] = [
+pub const CHESS40K: [Foe; 9] = [
     limited(
         "Recruit Nolan",
         "Fresh from the drill yard; fires at anything that moves.",
         800,
     ),
     limited(
+        "Trooper Kell",
+        "Holds the trench, mostly facing the right way.",
+        1100,
+    ),
+    limited(
         "Sergeant Brack",
         "Shouts orders, trades pieces, asks questions later.",
-        1000,
+        1250,
     ),
     limited(
         "Preacher Ilse",
         "Keeps her Zealot close and her faith closer.",
-        1200,
+        1400,
     ),
     limited(
         "Commissar Dane",
         "Executes his plans, and the occasional pawn.",
-        1400,
+        1500,
     ),
     limited(
         "Inquisitor Vael",
@@ -117,7 +142,12 @@ pub const CHESS40K: [Foe; 7] = [
     limited(
         "Castellan Myr",
         "Holds the line and waits for the counterstroke.",
-        1800,
+        1750,
+    ),
+    limited(
+        "Chapter Master Orsk",
+        "Sends the Zealot in only when the sacrifice pays.",
+        1900,
     ),
     full(
         "The Iron Primarch",

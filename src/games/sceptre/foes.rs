@@ -7,12 +7,12 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Brother Anselm",
         "A monk who would rather copy books than lead knights.",
-        800,
+        1000,
     ),
     limited(
         "Reeve Godwin",
         "Minds the fields and forgets the forests.",
-        1000,
+        1100,
     ),
     limited(
         "Countess Adela",
@@ -22,14 +22,14 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Rainulf the Sellsword",
         "Fights for whoever is winning, and fights well.",
-        1400,
+        1600,
     ),
     limited(
         "Margrave Ekkehard",
         "Knows every ford and every bridge of his march.",
-        1600,
+        1800,
     ),
-    limited("The Archbishop", "Crowns kings, and unmakes them.", 1800),
+    limited("The Archbishop", "Crowns kings, and unmakes them.", 2000),
     full(
         "The Emperor",
         "Regalia at full strength: all nine boards are his.",

@@ -8,12 +8,12 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Ulf the Untested",
         "A farmhand with a borrowed axe and a brave heart.",
-        800,
+        1000,
     ),
     limited(
         "Sigrid Shieldmaid",
         "Quick and bold, and too eager to trade.",
-        1000,
+        1100,
     ),
     limited(
         "Bjorn Longship",
@@ -23,17 +23,17 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Hild the Rune-Reader",
         "Reads the board like runes and leaves few gaps.",
-        1400,
+        1300,
     ),
     limited(
         "Thorvald Ironside",
         "Closes a corner like a door slammed shut.",
-        1600,
+        1400,
     ),
     limited(
         "Ragna Stormborn",
         "Hunts the king as the storm hunts the ship.",
-        1800,
+        2000,
     ),
     full(
         "The Jarl of the North",

@@ -196,6 +196,7 @@ function drawSeats() {
     depth.className = 'seat-depth'; depth.title = 'how many turns ahead the engine may look at most (it also stops when its time is up)';
     const level = document.createElement('span');
     level.append(' thinks up to ', time, ' a move and looks ', depth);
+    Foes.addPicker(level, v.name);
     const sync = () => { level.hidden = kind.value !== 'engine'; };
     kind.addEventListener('change', sync);
     sync();
@@ -226,6 +227,8 @@ async function startGame() {
       seat.movetime = Number(row.querySelector('.seat-time').value);
       const depth = row.querySelector('.seat-depth').value;
       if (depth) seat.depth = Number(depth);
+      const foe = Foes.readLevel(row);
+      if (foe) seat.level = foe;
     }
     return seat;
   });
@@ -489,7 +492,7 @@ function render(view) {
   seats.textContent = '';
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
-    d.textContent = `${capitalised(s.name)}: ${s.engine ? 'engine' : 'person'}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
     if (s.state !== 'playing') d.classList.add('out');
     seats.appendChild(d);
@@ -503,6 +506,8 @@ function render(view) {
   $('download-svg').href = `/api/games/${view.id}/svg?turn=${turn}`;
   $('undo').disabled = view.moves.length === 0;
   if (view.notice) say(view.notice);
+  const unlockedNow = Foes.seen(view);
+  if (unlockedNow) say(unlockedNow);
   schedulePoll();
 }
 
@@ -663,6 +668,7 @@ async function copyPosition() {
 async function init() {
   try {
     variants = await api('GET', '/api/variants');
+    await Foes.load();
   } catch (e) {
     $('setup-error').textContent = 'The server does not answer: ' + e.message;
     return;

@@ -72,7 +72,7 @@ fn every_game_offers_a_ladder_of_named_foes_up_to_full_strength() {
 #[test]
 fn a_seat_plays_as_the_foe_its_level_names() {
     let table = GameTable::default();
-    for level in [json!(0), json!(12), json!("two")] {
+    for level in [json!(0), json!(14), json!("two")] {
         let (status, v) = call(
             &table,
             "POST",

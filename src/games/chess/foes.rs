@@ -4,7 +4,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const CHESS: [Foe; 11] = [
+pub const CHESS: [Foe; 13] = [
     limited(
         "Pip the Page",
         "Knows how the pieces move, most of the time.",
@@ -46,9 +46,19 @@ pub const CHESS: [Foe; 11] = [
         1800,
     ),
     limited(
+        "Master Quill",
+        "Wrote the book on this opening, and read yours.",
+        1900,
+    ),
+    limited(
         "The Grey Chancellor",
         "Sees the combination three moves before you do.",
         2000,
+    ),
+    limited(
+        "Dame Ursula",
+        "Trades into endgames she has won a hundred times.",
+        2100,
     ),
     limited(
         "The Queen Dowager",
@@ -80,27 +90,27 @@ pub const SCEPTERCHESS: [Foe; 9] = [
     limited(
         "Mistress Ysolde",
         "Slides her pawns sideways where you least expect them.",
-        1400,
+        1350,
     ),
     limited(
         "Brother Cuthbert",
         "Carries the scepter in procession and never drops it.",
-        1550,
+        1450,
     ),
     limited(
         "Lord Warden Crane",
         "Keeper of the treasury: no scepter leaves on his watch.",
-        1700,
+        1550,
     ),
     limited(
         "The Pretender",
         "Has a claim to the throne and a plan for your scepter.",
-        1850,
+        1650,
     ),
     limited(
         "The Usurper",
         "Wants the scepter and the crown, and will trade anything for them.",
-        2000,
+        1750,
     ),
     full(
         "The Scepter King",

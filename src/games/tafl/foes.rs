@@ -13,27 +13,27 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Sigrid Shieldmaid",
         "Quick and bold, and too eager to trade.",
-        1100,
+        1200,
     ),
     limited(
         "Bjorn Longship",
         "Sails straight and far, sometimes past his own plan.",
-        1200,
+        1400,
     ),
     limited(
         "Hild the Rune-Reader",
         "Reads the board like runes and leaves few gaps.",
-        1300,
+        1700,
     ),
     limited(
         "Thorvald Ironside",
         "Closes a corner like a door slammed shut.",
-        1400,
+        2000,
     ),
     limited(
         "Ragna Stormborn",
         "Hunts the king as the storm hunts the ship.",
-        2000,
+        2300,
     ),
     full(
         "The Jarl of the North",

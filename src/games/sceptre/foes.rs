@@ -3,7 +3,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const FOES: [Foe; 7] = [
+pub const FOES: [Foe; 8] = [
     limited(
         "Brother Anselm",
         "A monk who would rather copy books than lead knights.",
@@ -23,6 +23,11 @@ pub const FOES: [Foe; 7] = [
         "Rainulf the Sellsword",
         "Fights for whoever is winning, and fights well.",
         1600,
+    ),
+    limited(
+        "Abbess Matilda",
+        "Rules her lands from the cloister, and rules them well.",
+        1700,
     ),
     limited(
         "Margrave Ekkehard",

@@ -24,6 +24,7 @@ mod serve_calls;
 mod serve_play;
 mod serve_seats;
 mod serve_store;
+mod serve_foes;
 mod shell_tools;
 mod tafl;
 mod tafl_rule_sets;

@@ -586,3 +586,44 @@ fn limited_strength_searches_a_small_budget_and_still_plays_legal_moves() {
     assert!(weak_nodes < 2048, "the weakest searched {weak_nodes} nodes");
     assert!(e.quit().success());
 }
+
+#[test]
+fn a_level_names_a_foe_of_the_current_games_ladder_and_plays_legal_moves() {
+    let mut e = EngineProcess::start();
+    e.send("uci");
+    let lines = e.read_until(LONG, |l| l == "uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Level type spin default 0 min 0 max ")),
+        "no Level option"
+    );
+    e.send("setoption name UCI_Variant value tafl");
+    // Tafl's ladder has seven foes: an eighth is refused with the range.
+    e.send("setoption name Level value 8");
+    let error = e.next_line(LONG).expect("an answer");
+    assert!(error.contains("0 to 7"), "{error}");
+    e.send("setoption name Level value 1");
+    e.send("position startpos");
+    let legal = legal_moves(&mut e);
+    let (lines, best) = e.search("go movetime 60000", LONG);
+    assert!(legal.contains(&best), "{best} is not legal");
+    assert!(
+        lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "a limited foe chooses among lines"
+    );
+    let weak_nodes = last_nodes(&lines);
+    assert!(
+        weak_nodes < 4096,
+        "the first foe searched {weak_nodes} nodes"
+    );
+    // The top foe plays at full strength: one line, the limits of `go` alone.
+    e.send("setoption name Level value 7");
+    let (lines, best) = e.search("go depth 3", LONG);
+    assert!(legal.contains(&best), "{best} is not legal");
+    assert!(
+        !lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "full strength"
+    );
+    assert!(e.quit().success());
+}

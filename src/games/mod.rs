@@ -2,6 +2,7 @@
 //! and notation, never the protocol or the session layer above it.
 
 pub mod chess;
+pub mod ladder;
 mod option_spec;
 mod registry;
 pub mod sceptre;
@@ -10,6 +11,7 @@ pub mod takeaway;
 mod variant;
 mod variant_rules;
 
+pub use ladder::{Foe, FoeStrength};
 pub use option_spec::{find_option, OptionKind, OptionSpec, OptionValue, OptionValueMismatch};
 pub use registry::{RulesVisitor, VariantFacts};
 pub use variant::{UnknownVariant, Variant};

@@ -234,6 +234,18 @@ impl Engine {
         }
     }
 
+    /// The strength to play at: the `Level`'s foe when a level is set, else `UCI_Elo`'s
+    /// when `UCI_LimitStrength` is on, else full.
+    fn strength(&self) -> Option<StrengthLimit> {
+        if self.options.level > 0 {
+            StrengthLimit::of_level(self.options.variant, self.options.level)
+        } else {
+            self.options.limit_strength.then_some(StrengthLimit {
+                elo: self.options.elo,
+            })
+        }
+    }
+
     fn go(&mut self, go: GoLimits) {
         if self.searching() {
             self.out
@@ -255,9 +267,7 @@ impl Engine {
             limits: go.limits,
             search_moves: go.search_moves,
             options,
-            strength: self.options.limit_strength.then_some(StrengthLimit {
-                elo: self.options.elo,
-            }),
+            strength: self.strength(),
         };
         let (report_out, end_out) = (self.out.clone(), self.out.clone());
         let stalls = self.stalls.clone();

@@ -27,6 +27,9 @@ pub struct EngineOptions {
     /// `UCI_LimitStrength`, and the strength `UCI_Elo` asks for.
     pub limit_strength: bool,
     pub elo: u32,
+    /// `Level`: the foe of the game's ladder to play as (0: none, full strength); when not 0
+    /// it takes precedence over `UCI_LimitStrength`.
+    pub level: usize,
     /// Per variant with options of its own set (`SceptreLayout`…), a new game with them: every
     /// new game of that variant is a copy, so a layout file is read once, when it is chosen.
     pub configured: Vec<Configured>,
@@ -60,6 +63,7 @@ impl Default for EngineOptions {
             multiplayer: MultiplayerSearch::default(),
             limit_strength: false,
             elo: crate::session::strength::DEFAULT_ELO,
+            level: 0,
             configured: Vec::new(),
         }
     }
@@ -121,10 +125,11 @@ enum EngineOption {
     MultiplayerSearch,
     LimitStrength,
     Elo,
+    Level,
 }
 
 impl EngineOption {
-    const ALL: [EngineOption; 11] = [
+    const ALL: [EngineOption; 12] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
@@ -136,6 +141,7 @@ impl EngineOption {
         EngineOption::MultiplayerSearch,
         EngineOption::LimitStrength,
         EngineOption::Elo,
+        EngineOption::Level,
     ];
 
     /// The option's declaration, its default the engine's.
@@ -196,6 +202,7 @@ impl EngineOption {
                 "UCI_Elo",
                 spin(d.elo as usize, MIN_ELO as usize, MAX_ELO as usize),
             ),
+            EngineOption::Level => ("Level", spin(d.level, 0, Variant::max_level())),
         };
         OptionSpec::new(name, kind).engine_only()
     }
@@ -310,6 +317,19 @@ impl EngineOptions {
                 self.elo = whole(n);
                 OptionEffect::Nothing
             }
+            EngineOption::Level => {
+                let top = self.variant.ladder().len();
+                let level: usize = whole(n);
+                if level > top {
+                    return Err(OptionError::BadValue {
+                        name: name.to_string(),
+                        value: level.to_string(),
+                        expected: format!("0 to {top}, the foes of {}", self.variant),
+                    });
+                }
+                self.level = level;
+                OptionEffect::Nothing
+            }
             EngineOption::Variant => {
                 // The spec's choices are the registry's names.
                 self.variant = choice.parse().unwrap_or(self.variant);
@@ -360,6 +380,42 @@ mod tests {
             Ok(OptionEffect::ClearHash)
         );
         assert!(!o.material_only);
+    }
+
+    #[test]
+    fn a_level_is_a_foe_of_the_current_games_ladder() {
+        let mut o = EngineOptions::default();
+        let chess = Variant::Chess.ladder().len();
+        assert_eq!(o.set("level", Some("3")), Ok(OptionEffect::Nothing));
+        assert_eq!(o.level, 3);
+        assert_eq!(
+            o.set("Level", Some(&chess.to_string())),
+            Ok(OptionEffect::Nothing),
+            "the top foe"
+        );
+        assert!(o.set("Level", Some(&(chess + 1).to_string())).is_err());
+        assert!(o.set("Level", Some("-1")).is_err());
+        assert!(o.set("Level", Some("strong")).is_err());
+        assert_eq!(o.level, chess, "a refused value changes nothing");
+        o.set("UCI_Variant", Some("takeaway")).unwrap();
+        let takeaway = Variant::Takeaway.ladder().len();
+        assert!(
+            o.set("Level", Some(&(takeaway + 1).to_string())).is_err(),
+            "the range is the current game's ladder"
+        );
+        assert_eq!(o.set("Level", Some("0")), Ok(OptionEffect::Nothing));
+        assert_eq!(o.level, 0);
+        let line = EngineOptions::declarations()
+            .into_iter()
+            .find(|l| l.contains("name Level "))
+            .unwrap();
+        assert_eq!(
+            line,
+            format!(
+                "option name Level type spin default 0 min 0 max {}",
+                Variant::max_level()
+            )
+        );
     }
 
     #[test]

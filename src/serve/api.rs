@@ -49,6 +49,10 @@ struct SeatRequest {
     movetime: Option<u64>,
     #[serde(default)]
     depth: Option<u32>,
+    /// The foe of the game's ladder (`GET /api/ladders`) the engine plays as: 1 = the
+    /// weakest; absent: full strength.
+    #[serde(default)]
+    level: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -195,6 +199,7 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
                 engine: false,
                 movetime: None,
                 depth: None,
+                level: None,
             })
             .collect()
     });
@@ -216,9 +221,11 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
                 "seat {seat}: depth must be 1 to {MAX_DEPTH}"
             )));
         }
+        let level = super::ladders::checked_level(variant, seat, r.level)?;
         players.push(r.engine.then_some(EngineLevel {
             movetime: r.movetime.map(Duration::from_millis),
             depth: r.depth,
+            level,
         }));
     }
     let mut game = WebGame::new(new_id(), variant, options, start, session, players);
@@ -556,8 +563,9 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
         ("GET", ["api", "server"]) => Ok(Reply::json(
             &serde_json::json!({ "join": table.join.get() }),
         )),
+        ("GET", ["api", "ladders"]) => Ok(Reply::json(&super::ladders::ladders())),
         ("POST", ["api", "games"]) => new_game(table, body),
-        (_, ["api", "variants"] | ["api", "games"] | ["api", "records"]) => {
+        (_, ["api", "variants"] | ["api", "ladders"] | ["api", "games"] | ["api", "records"]) => {
             Err(ApiError::MethodNotAllowed {
                 method: method.into(),
                 path: path.into(),

@@ -4,8 +4,9 @@
 //! the game's to say (`on_end`).
 
 use crate::search::{SearchLimits, SearchOptions, SharedTable};
+use crate::session::strength::StrengthLimit;
 use crate::session::{
-    ClockWords, JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, VariantError,
+    ClockWords, JobEnd, JobError, Progress, SearchJob, SearchOrder, Session, Variant, VariantError,
 };
 use std::time::Duration;
 
@@ -14,11 +15,13 @@ pub use crate::session::lock;
 /// An engine seat without a level thinks this long.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
 
-/// How an engine seat thinks: a time per move or a depth (a time of one second by default).
+/// How an engine seat thinks: a time per move or a depth (a time of one second by default),
+/// and the foe of the game's ladder it plays as (`level`, 1 = the weakest; none: full strength).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineLevel {
     pub movetime: Option<Duration>,
     pub depth: Option<u32>,
+    pub level: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +31,9 @@ pub enum JobKind {
 }
 
 impl JobKind {
-    /// The search this kind of job runs; an engine on a clock (`clocks`) spends its own time.
-    fn order(self, clocks: Option<ClockWords>) -> SearchOrder {
+    /// The search this kind of job runs in a game of `variant`; an engine on a clock
+    /// (`clocks`) spends its own time.
+    fn order(self, variant: Variant, clocks: Option<ClockWords>) -> SearchOrder {
         let limits = match self {
             JobKind::EngineMove(level) => SearchLimits {
                 depth: level.depth,
@@ -60,6 +64,13 @@ impl JobKind {
                 move_overhead: Duration::ZERO,
                 ..SearchOptions::default()
             },
+            // A foe plays at its level's strength (the session chooses its move).
+            strength: match self {
+                JobKind::EngineMove(level) => level
+                    .level
+                    .and_then(|n| StrengthLimit::of_level(variant, n)),
+                JobKind::Analysis { .. } => None,
+            },
             ..SearchOrder::default()
         }
     }
@@ -87,11 +98,12 @@ impl Job {
     ) -> Result<Job, String> {
         let seat = session.to_move();
         let root = session.boxed_clone();
+        let order = kind.order(session.variant(), clocks);
         table.new_search();
         let search = SearchJob::start(
             &format!("serve-search-{id}"),
             session,
-            kind.order(clocks),
+            order,
             table,
             |_| {},
             on_end,

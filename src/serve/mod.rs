@@ -10,6 +10,7 @@ mod http;
 mod import;
 mod jobs;
 mod offers;
+mod ladders;
 mod page;
 mod record;
 mod review;

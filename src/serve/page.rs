@@ -4,6 +4,8 @@ const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 /// How to play each game: text for people, drawn from docs/rules.
 const RULES: &str = include_str!("page/rules.js");
+/// The named foes: the picker and the player's progress.
+const FOES: &str = include_str!("page/foes.js");
 const STYLE: &str = include_str!("page/style.css");
 /// Clocks, resignation, draw offers and rematch.
 const CLOCK: &str = include_str!("page/clock.js");
@@ -19,6 +21,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/rules.js" => Some(("text/javascript; charset=utf-8", RULES.as_bytes())),
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
+        "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
         "/style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON.as_bytes())),
         _ => None,

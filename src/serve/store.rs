@@ -83,6 +83,9 @@ fn now_seconds() -> i64 {
 struct StoredLevel {
     movetime_ms: Option<u64>,
     depth: Option<u32>,
+    /// The foe of the ladder the engine plays as (`games/ladder.rs`), if any.
+    #[serde(default)]
+    level: Option<usize>,
 }
 
 /// The site's part of a game (`serve/ending.rs`): its clocks and an end not by rule
@@ -183,6 +186,7 @@ impl Store {
                 p.map(|level| StoredLevel {
                     movetime_ms: level.movetime.map(|t| t.as_millis() as u64),
                     depth: level.depth,
+                    level: level.level,
                 })
             })
             .collect();
@@ -315,6 +319,7 @@ impl Store {
                 p.map(|l| EngineLevel {
                     movetime: l.movetime_ms.map(Duration::from_millis),
                     depth: l.depth,
+                    level: l.level,
                 })
             })
             .collect();

@@ -42,6 +42,8 @@ pub struct GameView {
 pub struct SeatView {
     pub name: String,
     pub engine: bool,
+    /// The named foe an engine seat plays as (none: the engine at full strength).
+    pub foe: Option<super::ladders::FoeView>,
     /// `playing`, `eliminated` or `withdrawn`.
     pub state: &'static str,
 }
@@ -216,6 +218,9 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             .map(|seat| SeatView {
                 name: s.seat_name(seat),
                 engine: g.players[seat as usize].is_some(),
+                foe: g.players[seat as usize]
+                    .and_then(|p| p.level)
+                    .and_then(|level| super::ladders::foe_view(g.variant, level)),
                 state: match s.seat_state(seat) {
                     SeatState::Active => "playing",
                     SeatState::Eliminated => "eliminated",

@@ -5,6 +5,7 @@
 //! any move is written as text; the protocol only passes the setting on.
 //! Calibrated for chess against Stockfish's own `UCI_Elo` levels (docs/results/strength.md#limited-strength-uci_elo-calibration).
 
+use crate::games::{FoeStrength, Variant};
 use crate::search::{ReportScore, RootLine, SearchLimits};
 use rand::Rng;
 
@@ -20,6 +21,15 @@ pub struct StrengthLimit {
 }
 
 impl StrengthLimit {
+    /// The limit of the game's foe at `level` of its ladder (`Level` option, the page's foe):
+    /// None at level 0, for the full-strength foe, and beyond the ladder (its top is full).
+    pub fn of_level(variant: Variant, level: usize) -> Option<StrengthLimit> {
+        match variant.foe(level)?.strength {
+            FoeStrength::Limited(elo) => Some(StrengthLimit { elo }),
+            FoeStrength::Full => None,
+        }
+    }
+
     /// 0 at [`MIN_ELO`], 1 at [`MAX_ELO`].
     fn skill(self) -> f64 {
         let elo = self.elo.clamp(MIN_ELO, MAX_ELO);
@@ -104,6 +114,29 @@ mod tests {
             reply: None,
             score: ReportScore::Centipawns(cp),
         })
+    }
+
+    #[test]
+    fn every_foe_plays_at_a_setting_uci_elo_accepts() {
+        for &v in Variant::ALL {
+            for (i, foe) in v.ladder().iter().enumerate() {
+                let limit = StrengthLimit::of_level(v, i + 1);
+                match foe.strength {
+                    FoeStrength::Limited(elo) => {
+                        assert!((MIN_ELO..=MAX_ELO).contains(&elo), "{v} {}", foe.name);
+                        assert_eq!(limit, Some(StrengthLimit { elo }));
+                    }
+                    FoeStrength::Full => assert_eq!(limit, None),
+                }
+            }
+            assert_eq!(StrengthLimit::of_level(v, 0), None, "level 0 is full");
+            assert_eq!(StrengthLimit::of_level(v, 99), None, "beyond the top");
+        }
+        assert_eq!(
+            StrengthLimit::of_level(Variant::Chess, 1),
+            Some(StrengthLimit { elo: MIN_ELO }),
+            "chess's first foe is UCI_Elo's weakest"
+        );
     }
 
     #[test]

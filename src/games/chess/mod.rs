@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod describe;
 pub mod eval;
 pub mod fen;
+pub mod foes;
 pub mod game;
 pub mod movegen;
 pub mod moves;

@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod eval;
 pub mod field;
+pub mod foes;
 pub mod game;
 pub mod rules;
 pub mod session;

@@ -8,6 +8,7 @@ pub mod describe;
 pub mod endings;
 pub mod eval;
 pub mod eval_tables;
+pub mod foes;
 pub mod game;
 pub mod movegen;
 pub mod notation;

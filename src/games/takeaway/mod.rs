@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod eval;
+pub mod foes;
 pub mod game;
 pub mod notation;
 pub mod position;

@@ -264,6 +264,7 @@ function drawSeats() {
     depth.className = 'seat-depth'; depth.title = 'how many turns ahead the engine may look at most (it also stops when its time is up)';
     const level = document.createElement('span');
     level.append(' thinks up to ', time, ' a move and looks ', depth);
+    Foes.addPicker(level, v.name);
     const sync = () => { level.hidden = kind.value !== 'engine'; };
     kind.addEventListener('change', sync);
     sync();
@@ -294,6 +295,8 @@ async function startGame() {
       seat.movetime = Number(row.querySelector('.seat-time').value);
       const depth = row.querySelector('.seat-depth').value;
       if (depth) seat.depth = Number(depth);
+      const foe = Foes.readLevel(row);
+      if (foe) seat.level = foe;
     }
     return seat;
   });
@@ -595,7 +598,7 @@ function render(view) {
   seats.textContent = '';
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
-    d.textContent = `${capitalised(s.name)}: ${s.engine ? 'engine' : 'person'}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
     if (s.state !== 'playing') d.classList.add('out');
     seats.appendChild(d);
@@ -613,6 +616,8 @@ function render(view) {
   $('undo').disabled = view.moves.length === 0;
   if (view.notice) say(view.notice);
   for (const hook of renderHooks) hook(view);
+  const unlockedNow = Foes.seen(view);
+  if (unlockedNow) say(unlockedNow);
   schedulePoll();
 }
 
@@ -825,6 +830,7 @@ async function copyPosition() {
 async function init() {
   try {
     variants = await api('GET', '/api/variants');
+    await Foes.load();
   } catch (e) {
     $('setup-error').textContent = 'The server does not answer: ' + e.message;
     return;

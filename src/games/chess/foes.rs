@@ -1,0 +1,166 @@
+//! The named foes of the chess family, one ladder per game, weakest first (see
+//! `games/ladder.rs`). Orthodox chess's settings are `UCI_Elo` values, calibrated against
+//! Stockfish's levels; each step of every ladder is measured in docs/results/strength.md.
+
+use crate::games::ladder::{full, limited, Foe};
+
+pub const CHESS: [Foe; 13] = [
+    limited(
+        "Pip the Page",
+        "Knows how the pieces move, most of the time.",
+        800,
+    ),
+    limited(
+        "Old Tom of the Tavern",
+        "Plays for a pint and forgets to guard his queen.",
+        1100,
+    ),
+    limited(
+        "Sister Agnes",
+        "Patient, polite, and very fond of forks.",
+        1250,
+    ),
+    limited(
+        "Captain Hale",
+        "Charges the king at once; retreat is not in his orders.",
+        1400,
+    ),
+    limited(
+        "Mistress Penrose",
+        "Takes every pawn offered, and most that are not.",
+        1500,
+    ),
+    limited(
+        "Lady Margery",
+        "Develops, castles, and waits for you to blunder.",
+        1600,
+    ),
+    limited(
+        "The Abbot of the Hill",
+        "Counts every pawn twice before he lets one go.",
+        1700,
+    ),
+    limited(
+        "Baron Voss",
+        "Squeezes a position until something gives.",
+        1800,
+    ),
+    limited(
+        "Master Quill",
+        "Wrote the book on this opening, and read yours.",
+        1900,
+    ),
+    limited(
+        "The Grey Chancellor",
+        "Sees the combination three moves before you do.",
+        2000,
+    ),
+    limited(
+        "Dame Ursula",
+        "Trades into endgames she has won a hundred times.",
+        2100,
+    ),
+    limited(
+        "The Queen Dowager",
+        "Has outlived three kings and outplayed them all.",
+        2200,
+    ),
+    full(
+        "The Sovereign",
+        "Regalia at full strength: no gifts, no mercy.",
+    ),
+];
+
+pub const SCEPTERCHESS: [Foe; 9] = [
+    limited(
+        "Wat the Scullion",
+        "Has never seen a scepter up close, and pushes pawns to look.",
+        800,
+    ),
+    limited(
+        "Bess Quickfingers",
+        "A cutpurse who watches your scepter more than your king.",
+        1100,
+    ),
+    limited(
+        "Sir Roland the Green",
+        "Guards his scepter with his whole army, and little else.",
+        1250,
+    ),
+    limited(
+        "Mistress Ysolde",
+        "Slides her pawns sideways where you least expect them.",
+        1350,
+    ),
+    limited(
+        "Brother Cuthbert",
+        "Carries the scepter in procession and never drops it.",
+        1450,
+    ),
+    limited(
+        "Lord Warden Crane",
+        "Keeper of the treasury: no scepter leaves on his watch.",
+        1550,
+    ),
+    limited(
+        "The Pretender",
+        "Has a claim to the throne and a plan for your scepter.",
+        1650,
+    ),
+    limited(
+        "The Usurper",
+        "Wants the scepter and the crown, and will trade anything for them.",
+        1750,
+    ),
+    full(
+        "The Scepter King",
+        "Regalia at full strength, and the scepter is his.",
+    ),
+];
+
+pub const CHESS40K: [Foe; 9] = [
+    limited(
+        "Recruit Nolan",
+        "Fresh from the drill yard; fires at anything that moves.",
+        800,
+    ),
+    limited(
+        "Trooper Kell",
+        "Holds the trench, mostly facing the right way.",
+        1100,
+    ),
+    limited(
+        "Sergeant Brack",
+        "Shouts orders, trades pieces, asks questions later.",
+        1250,
+    ),
+    limited(
+        "Preacher Ilse",
+        "Keeps her Zealot close and her faith closer.",
+        1400,
+    ),
+    limited(
+        "Commissar Dane",
+        "Executes his plans, and the occasional pawn.",
+        1500,
+    ),
+    limited(
+        "Inquisitor Vael",
+        "Finds the flaw in every position, then burns it.",
+        1600,
+    ),
+    limited(
+        "Castellan Myr",
+        "Holds the line and waits for the counterstroke.",
+        1750,
+    ),
+    limited(
+        "Chapter Master Orsk",
+        "Sends the Zealot in only when the sacrifice pays.",
+        1900,
+    ),
+    full(
+        "The Iron Primarch",
+        "Regalia at full strength: the Zealot never hesitates.",
+    ),
+];

@@ -1,0 +1,42 @@
+//! The named foes of Sceptre 1027 A.D., weakest first (see `games/ladder.rs`), for two to
+//! four players alike. Each step is measured in docs/results/strength.md.
+
+use crate::games::ladder::{full, limited, Foe};
+
+pub const FOES: [Foe; 8] = [
+    limited(
+        "Brother Anselm",
+        "A monk who would rather copy books than lead knights.",
+        1000,
+    ),
+    limited(
+        "Reeve Godwin",
+        "Minds the fields and forgets the forests.",
+        1100,
+    ),
+    limited(
+        "Countess Adela",
+        "Sends her knights into the hills and holds the pass.",
+        1200,
+    ),
+    limited(
+        "Rainulf the Sellsword",
+        "Fights for whoever is winning, and fights well.",
+        1600,
+    ),
+    limited(
+        "Abbess Matilda",
+        "Rules her lands from the cloister, and rules them well.",
+        1700,
+    ),
+    limited(
+        "Margrave Ekkehard",
+        "Knows every ford and every bridge of his march.",
+        1800,
+    ),
+    limited("The Archbishop", "Crowns kings, and unmakes them.", 2000),
+    full(
+        "The Emperor",
+        "Regalia at full strength: all nine boards are his.",
+    ),
+];

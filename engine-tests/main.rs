@@ -21,6 +21,7 @@ mod search_tactics;
 mod serve_api;
 mod shell_tools;
 mod tafl;
+mod tafl_match;
 mod tafl_rule_sets;
 mod tuning;
 mod variant_data;

@@ -31,8 +31,7 @@ fn peer_script() -> String {
 fn tafl_match(name: &str, openings: Option<&str>, args: &str) -> (String, String) {
     let out = scratch(&format!("{name}.txt"));
     let openings_file = scratch(&format!("{name}-openings.txt"));
-    std::fs::write(&openings_file, format!("{}\n", openings.unwrap_or(OPENING)))
-        .expect("openings");
+    std::fs::write(&openings_file, format!("{}\n", openings.unwrap_or(OPENING))).expect("openings");
     let run = Command::new(REGALIA)
         .args(["match", "--variant", "tafl", "--answer-timeout", "120"])
         .args(["--hang-timeout", "300"])
@@ -78,9 +77,19 @@ fn an_opentafl_engine_gets_rules_opening_and_moves_and_is_restarted_after_exitin
     );
     let terminations = values(&records, "termination");
     assert_eq!(terminations.len(), 2, "{records}");
-    assert!(terminations[0].contains("forfeit by attackers: engine exited"), "{records}");
-    assert!(terminations[1].contains("forfeit by defenders: engine exited"), "{records}");
-    assert_eq!(values(&records, "opening-moves"), ["k5i5 e7c7", "k5i5 e7c7"]);
+    // Game 1: Regalia (the first engine) attacks and moves first; game 2: the sides swapped.
+    assert!(
+        terminations[0].contains("forfeit by defenders: engine exited"),
+        "{records}"
+    );
+    assert!(
+        terminations[1].contains("forfeit by attackers: engine exited"),
+        "{records}"
+    );
+    assert_eq!(
+        values(&records, "opening-moves"),
+        ["k5i5 e7c7", "k5i5 e7c7"]
+    );
     let sent = std::fs::read_to_string(&log).expect("the peer's log");
     // Started to check it runs, then once for each game: the one it left included.
     assert_eq!(sent.matches("# start").count(), 3, "{sent}");
@@ -94,11 +103,16 @@ fn an_opentafl_engine_gets_rules_opening_and_moves_and_is_restarted_after_exitin
     assert!(sent.contains("opponent-move e7-c7 "), "{sent}");
     assert!(sent.contains("play attackers"), "{sent}");
     assert!(sent.contains("play defenders"), "{sent}");
-    // In game 2 Regalia moved first: the peer heard of that move too.
+    // In game 1 Regalia moved first: the peer heard of that move too.
     let moves = values(&records, "move");
     assert_eq!(moves.len(), 1, "{records}");
     let regalia_move = moves[0].split_whitespace().nth(2).expect("move text");
-    let record = format!("{}-{}", &regalia_move[..2], &regalia_move[2..]);
+    let to = regalia_move
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_lowercase())
+        .map_or(regalia_move.len(), |(i, _)| i);
+    let record = format!("{}-{}", &regalia_move[..to], &regalia_move[to..]);
     assert!(sent.contains(&format!("opponent-move {record}")), "{sent}");
 }
 
@@ -109,7 +123,10 @@ fn an_htp_refusal_of_a_repetition_ends_the_game_and_any_other_refusal_loses() {
             "play: the defenders may not make a board that has already stood",
             "the defenders win: Scripted refuses the attackers' move",
         ),
-        ("play: illegal move", "forfeit by defenders: engine refused the legal move"),
+        (
+            "play: illegal move",
+            "forfeit by defenders: engine refused the legal move",
+        ),
     ] {
         let log = scratch("htp-refuses.log");
         let (records, _) = tafl_match(
@@ -127,7 +144,11 @@ fn an_htp_refusal_of_a_repetition_ends_the_game_and_any_other_refusal_loses() {
         assert_eq!(terminations.len(), 1, "{records}");
         assert!(terminations[0].contains(ending), "{why}: {records}");
         let sent = std::fs::read_to_string(&log).expect("the peer's log");
-        for line in ["board_size 11", "play attacker k5 i5", "play defender e7 c7"] {
+        for line in [
+            "board_size 11",
+            "play attacker k5 i5",
+            "play defender e7 c7",
+        ] {
             assert!(sent.contains(line), "{line}: {sent}");
         }
         if why.contains("stood") {
@@ -160,11 +181,25 @@ fn an_htp_client_engine_connects_to_the_runner_and_plays_over_the_connection() {
     let terminations = values(&records, "termination");
     assert_eq!(terminations.len(), 2, "{records}");
     // Out of moves it leaves (game 1); in game 2 its attackers' move is no defenders' move.
-    assert!(terminations[0].contains("forfeit by attackers: engine exited"), "{records}");
-    assert!(terminations[1].contains("forfeit by defenders"), "{records}");
+    assert!(
+        terminations[0].contains("forfeit by attackers: engine exited"),
+        "{records}"
+    );
+    assert!(
+        terminations[1].contains("forfeit by defenders"),
+        "{records}"
+    );
     let sent = std::fs::read_to_string(&log).expect("the client's log");
-    assert_eq!(sent.matches("# start").count(), 2, "a client for each game: {sent}");
-    for line in ["play attacker k5 i5", "play defender e7 c7", "generate_move"] {
+    assert_eq!(
+        sent.matches("# start").count(),
+        2,
+        "a client for each game: {sent}"
+    );
+    for line in [
+        "play attacker k5 i5",
+        "play defender e7 c7",
+        "generate_move",
+    ] {
         assert!(sent.contains(line), "{line}: {sent}");
     }
 }

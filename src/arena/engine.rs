@@ -2,9 +2,9 @@
 //! `isready`, asked for moves under a deadline, and killed when it misbehaves. Its output is read
 //! on a thread of its own, so a silent engine never blocks the runner.
 
+use super::lines::Lines;
 use super::EngineSpec;
 use crate::session::Variant;
-use super::lines::Lines;
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};

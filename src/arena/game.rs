@@ -154,9 +154,8 @@ pub fn play(
 ) -> Result<GameRecord, MatchError> {
     let mut referee = super::referee::new_session(rules.variant, rules.variant_options);
     let rules_start = referee.position_text();
-    let opening_error = |e: &dyn std::fmt::Display| {
-        MatchError::Openings(format!("{}: {e}", setup.opening.source))
-    };
+    let opening_error =
+        |e: &dyn std::fmt::Display| MatchError::Openings(format!("{}: {e}", setup.opening.source));
     referee
         .set_position(Some(&setup.opening.position), &[])
         .map_err(|e| opening_error(&e))?;

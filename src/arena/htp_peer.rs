@@ -80,7 +80,13 @@ impl HtpPeer {
                     .into(),
             ));
         }
-        self.size = start.base.split_whitespace().next().unwrap_or("").split('/').count() as u8;
+        self.size = start
+            .base
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .count() as u8;
         self.known = 0;
         match &self.listener {
             Some(listener) => {
@@ -113,9 +119,8 @@ impl HtpPeer {
                 _ => turn.positions[i - 1].as_str(),
             };
             let played = &turn.moves[i];
-            let (from, to) = split_move(played).ok_or_else(|| {
-                fail(EngineFault::Unsupported(format!("the move text {played}")))
-            })?;
+            let (from, to) = split_move(played)
+                .ok_or_else(|| fail(EngineFault::Unsupported(format!("the move text {played}"))))?;
             let command = format!(
                 "play {} {} {}",
                 role_to_move(before),
@@ -145,10 +150,12 @@ impl HtpPeer {
             .collect();
         let best = match words.as_slice() {
             ["play", _, "resigns", ..] => RESIGNS.to_string(),
-            ["play", _, from, to] => match (read_vertex(from, self.size), read_vertex(to, self.size)) {
-                (Some(from), Some(to)) => format!("{from}{to}"),
-                _ => answer.clone(),
-            },
+            ["play", _, from, to] => {
+                match (read_vertex(from, self.size), read_vertex(to, self.size)) {
+                    (Some(from), Some(to)) => format!("{from}{to}"),
+                    _ => answer.clone(),
+                }
+            }
             _ => answer.clone(),
         };
         self.known += 1;
@@ -215,7 +222,8 @@ fn answer_of(line: &str) -> Option<Result<String, String>> {
     if let Some(text) = line.strip_prefix('=') {
         Some(Ok(text.trim().to_string()))
     } else {
-        line.strip_prefix('?').map(|why| Err(why.trim().to_string()))
+        line.strip_prefix('?')
+            .map(|why| Err(why.trim().to_string()))
     }
 }
 

@@ -78,7 +78,11 @@ impl OpenTaflPeer {
     pub fn think(&mut self, turn: &Turn) -> Result<Thought, (EngineFault, Duration)> {
         let fail = |fault| (fault, Duration::ZERO);
         if std::mem::take(&mut self.unconfirmed) {
-            if let Some(after) = self.known.checked_sub(1).and_then(|i| turn.positions.get(i)) {
+            if let Some(after) = self
+                .known
+                .checked_sub(1)
+                .and_then(|i| turn.positions.get(i))
+            {
                 self.program
                     .send(&format!("move {}", position_record(after)))
                     .map_err(fail)?;

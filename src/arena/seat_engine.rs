@@ -54,7 +54,9 @@ impl SeatEngine {
         timeout: Duration,
     ) -> Result<SeatEngine, EngineFault> {
         match spec.protocol {
-            EngineProtocol::Uci => EngineProcess::start(spec, variant, timeout).map(SeatEngine::Uci),
+            EngineProtocol::Uci => {
+                EngineProcess::start(spec, variant, timeout).map(SeatEngine::Uci)
+            }
             EngineProtocol::OpenTafl => {
                 OpenTaflPeer::start(spec, variant, timeout).map(SeatEngine::OpenTafl)
             }

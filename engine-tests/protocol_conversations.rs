@@ -246,6 +246,37 @@ fn ponder_then_ponderhit_finishes_the_search() {
     e.quit();
 }
 
+/// A clock that comes back far lower than the move could have cost is a stall: the engine
+/// says so and keeps time in hand. A clock that does not follow on (more time, a new game)
+/// says nothing.
+#[test]
+fn a_stalled_move_is_read_from_the_next_clock() {
+    let stall_lines = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string clock: the last move cost"))
+            .count()
+    };
+    let mut e = EngineProcess::start();
+    e.send("position startpos");
+    // With 2 s left the engine plans at most a few hundred ms; the next clock says the move
+    // cost 1.5 s.
+    let (lines, _) = e.search("go wtime 2000 btime 2000 winc 20 binc 20", LONG);
+    assert_eq!(stall_lines(&lines), 0, "{lines:?}");
+    let (lines, best) = e.search("go wtime 520 btime 2000 winc 20 binc 20", LONG);
+    assert_eq!(stall_lines(&lines), 1, "{lines:?}");
+    assert!(!best.is_empty());
+    // More time than before: a new control, not a stall.
+    let (lines, _) = e.search("go wtime 60000 btime 60000", LONG);
+    assert_eq!(stall_lines(&lines), 0, "{lines:?}");
+    // After `ucinewgame` the last move is forgotten.
+    e.send("ucinewgame");
+    e.send("position startpos");
+    let (lines, _) = e.search("go wtime 100 btime 2000", LONG);
+    assert_eq!(stall_lines(&lines), 0, "{lines:?}");
+    e.quit();
+}
+
 #[test]
 fn hash_threads_and_clear_hash_options_work() {
     let mut e = EngineProcess::start();

@@ -5,13 +5,16 @@ use super::command::{parse, Command, GoCommand, GoLimits, ParseError};
 use super::options::{EngineOptions, OptionEffect};
 use super::output::Output;
 use crate::core::SeatState;
-use crate::search::SearchOptions;
+use crate::search::{budget, SearchOptions};
+use crate::session::stalls::{StallMeter, TimedMove};
 use crate::session::strength::StrengthLimit;
 use crate::session::{
-    run_bench, GameStatus, JobEnd, JobError, SearchControl, SearchJob, SearchOrder, SearchTable,
-    Session, VariantError,
+    lock, run_bench, GameStatus, JobEnd, JobError, SearchControl, SearchJob, SearchOrder,
+    SearchTable, Session, VariantError,
 };
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 pub const ENGINE_NAME: &str = concat!("Regalia ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Regalia developers";
@@ -71,6 +74,8 @@ pub struct Engine {
     session: Box<dyn Session>,
     running: Option<Running>,
     debug: bool,
+    /// What timed moves really cost, read from the clocks (filled in on the search thread).
+    stalls: Arc<Mutex<StallMeter>>,
 }
 
 impl Engine {
@@ -83,6 +88,7 @@ impl Engine {
             options,
             running: None,
             debug: false,
+            stalls: Arc::default(),
         }
     }
 
@@ -116,6 +122,7 @@ impl Engine {
                 self.stop_search();
                 self.table.clear();
                 self.session = self.options.new_session();
+                lock(&self.stalls).new_game();
             }
             Command::Position { position, moves } => {
                 match self.session.set_position(position.as_deref(), &moves) {
@@ -240,28 +247,74 @@ impl Engine {
                 self.out.info_string(&format!("game over: {result}"));
             }
         }
+        let received = Instant::now();
+        let mut options = self.search_options();
+        let timed = self.timed_move(&go, &mut options);
         let order = SearchOrder {
             clocks: go.clocks,
             limits: go.limits,
             search_moves: go.search_moves,
-            options: self.search_options(),
+            options,
             strength: self.options.limit_strength.then_some(StrengthLimit {
                 elo: self.options.elo,
             }),
         };
         let (report_out, end_out) = (self.out.clone(), self.out.clone());
+        let stalls = self.stalls.clone();
         let started = SearchJob::start(
             "search",
             self.session.boxed_clone(),
             order,
             self.table.shared(),
             move |r| report_out.report(r),
-            move |end| answer(&end_out, end),
+            move |end| {
+                if let Some(timed) = timed {
+                    lock(&stalls).finished(timed, received.elapsed());
+                }
+                answer(&end_out, end)
+            },
         );
         match started {
             Ok(job) => self.running = Some(Running::Search(job)),
             Err(e) => self.out.error(&e.to_string()),
         }
+    }
+
+    /// A move on the clock (not pondering, not analysing, no fixed move time): reads from the
+    /// seat's clock whether its last move stalled, keeps the stalls' estimate in hand on top of
+    /// the move overhead, and returns the move's clock and plan for the stall meter.
+    fn timed_move(&self, go: &GoLimits, options: &mut SearchOptions) -> Option<TimedMove> {
+        let limits = &go.limits;
+        if limits.ponder || limits.infinite || limits.move_time.is_some() {
+            return None;
+        }
+        let seat = usize::from(self.session.to_move());
+        let clock = go
+            .clocks
+            .for_seats(self.session.clock_letters())
+            .0
+            .get(seat)
+            .copied()?;
+        let time = clock.time?;
+        let mut stalls = lock(&self.stalls);
+        // Stalls the move overhead already covers are the normal cost of a pipe: not worth a line.
+        let stall = stalls.observe(seat, time);
+        if let Some(stall) = stall.filter(|s| *s > options.move_overhead) {
+            self.out.info_string(&format!(
+                "clock: the last move cost {} ms more than searched; keeping more time in hand",
+                stall.as_millis()
+            ));
+        }
+        options.move_overhead += stalls.extra_overhead(options.move_overhead);
+        let mut seat_limits = limits.clone();
+        seat_limits.time[seat] = Some(time);
+        seat_limits.increment[seat] = clock.increment;
+        Some(TimedMove {
+            seat,
+            clock: time,
+            increment: clock.increment.unwrap_or(Duration::ZERO),
+            planned: budget(&seat_limits, options, seat).hard.unwrap_or(time),
+        })
     }
 
     /// `go perft`: counted on its own thread like a search, so that `isready`, `stop` and

@@ -32,4 +32,5 @@ pub use report::{leaf_scores, pv_text};
 pub use report::{Report, ReportScore, RootLine, SearchResult};
 pub use request::SearchRequest;
 pub use searcher::{Searcher, SharedTable};
+pub use timeman::{budget, TimeBudget};
 pub use tt::{Bound, TranspositionTable};

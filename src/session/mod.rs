@@ -12,6 +12,7 @@ mod clocks;
 mod error;
 mod game_session;
 mod search_job;
+pub mod stalls;
 pub mod strength;
 mod table;
 mod variant;

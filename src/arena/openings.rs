@@ -239,14 +239,14 @@ mod tests {
             .expect_err("mated")
             .to_string();
         assert!(error.contains("already over"), "{error}");
-        std::fs::write(&file, "7k/8/8/8/8/8/8/K7 w - - 0 1 moves a1a2 h8h9\n").expect("write");
+        std::fs::write(&file, "7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1a2 h8h9\n").expect("write");
         let error = load(&file, Variant::Chess, &[])
             .expect_err("h8h9 is no move")
             .to_string();
         assert!(error.contains("bad.epd:1"), "{error}");
-        std::fs::write(&file, "7k/8/8/8/8/8/8/K7 w - - 0 1 moves a1a2 h8h7\n").expect("write");
+        std::fs::write(&file, "7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1a2 h8h7\n").expect("write");
         let read = load(&file, Variant::Chess, &[]).expect("legal moves");
-        assert_eq!(read[0].position, "7k/8/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(read[0].position, "7k/8/8/8/8/8/8/KR6 w - - 0 1");
         assert_eq!(read[0].moves, ["a1a2", "h8h7"]);
         std::fs::write(&file, "# only comments\n").expect("write");
         assert!(load(&file, Variant::Chess, &[]).is_err());

@@ -27,6 +27,7 @@ mod serve_store;
 mod serve_foes;
 mod shell_tools;
 mod tafl;
+mod tafl_match;
 mod tafl_rule_sets;
 mod tuning;
 mod variant_data;

@@ -2,11 +2,11 @@
 //! `isready`, asked for moves under a deadline, and killed when it misbehaves. Its output is read
 //! on a thread of its own, so a silent engine never blocks the runner.
 
+use super::lines::Lines;
 use super::EngineSpec;
 use crate::session::Variant;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Why an engine could not go on.
@@ -20,6 +20,10 @@ pub enum EngineFault {
     Timeout(&'static str),
     /// It cannot play this game (no such variant among its `UCI_Variant` values).
     Unsupported(String),
+    /// It refused a move the referee had accepted: the move's text and the engine's words.
+    Refused { played: String, why: String },
+    /// It answered a question with an error.
+    Answered(String),
 }
 
 impl std::fmt::Display for EngineFault {
@@ -29,6 +33,8 @@ impl std::fmt::Display for EngineFault {
             EngineFault::Exited => write!(f, "exited"),
             EngineFault::Timeout(what) => write!(f, "did not answer {what} in time"),
             EngineFault::Unsupported(what) => write!(f, "cannot play {what}"),
+            EngineFault::Refused { played, why } => write!(f, "refused the move {played}: {why}"),
+            EngineFault::Answered(what) => write!(f, "answered {what}"),
         }
     }
 }
@@ -73,7 +79,7 @@ pub struct Thought {
 pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Lines,
 }
 
 impl EngineProcess {
@@ -94,23 +100,7 @@ impl EngineProcess {
             let _ = child.kill();
             return Err(EngineFault::Spawn("no pipes to the program".into()));
         };
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
-                        if sender.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        let lines = Lines::spawn(stdout);
         let mut engine = EngineProcess {
             child,
             stdin,
@@ -226,26 +216,13 @@ impl EngineProcess {
             .map_err(|_| EngineFault::Exited)
     }
 
-    /// Reads lines until `done` says so, the output closes, or the deadline passes.
     fn read_until(
         &mut self,
         deadline: Instant,
         what: &'static str,
-        mut done: impl FnMut(&str) -> bool,
+        done: impl FnMut(&str) -> bool,
     ) -> Result<(), EngineFault> {
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    log::debug!("< {line}");
-                    if done(&line) {
-                        return Ok(());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(EngineFault::Timeout(what)),
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineFault::Exited),
-            }
-        }
+        self.lines.read_until(deadline, what, done)
     }
 
     /// Asks the engine to quit, and makes sure it is gone soon after.

@@ -1,7 +1,30 @@
-//! One `--engine` argument: `cmd=... name=... option.Hash=64 ...`.
+//! One `--engine` argument: `cmd=... name=... proto=uci option.Hash=64 ...`.
 
 use super::MatchError;
 use std::time::Duration;
+
+/// The protocol an engine speaks (`proto=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// Regalia's UCI-like protocol (protocol.md), the default.
+    #[default]
+    Uci,
+    /// The OpenTafl Engine Protocol, the runner playing OpenTafl's host part.
+    OpenTafl,
+    /// The Hnefatafl Text Protocol, the runner playing the controller (docs/htp.md).
+    Htp,
+}
+
+impl EngineProtocol {
+    fn parse(text: &str) -> Option<EngineProtocol> {
+        match text.to_ascii_lowercase().as_str() {
+            "uci" => Some(EngineProtocol::Uci),
+            "opentafl" => Some(EngineProtocol::OpenTafl),
+            "htp" => Some(EngineProtocol::Htp),
+            _ => None,
+        }
+    }
+}
 
 /// How to start one engine and set it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +39,10 @@ pub struct EngineSpec {
     /// over the match's `--answer-timeout` (a test gives a broken engine a short one, while
     /// the engines meant to answer keep a generous one on a busy machine).
     pub answer_timeout: Option<Duration>,
+    pub protocol: EngineProtocol,
+    /// `listen=ADDR:PORT`, HTP only: the engine is a client that connects to an HTP driver
+    /// (the reference engine's `--host`), so the runner listens there for it each game.
+    pub listen: Option<String>,
 }
 
 impl EngineSpec {
@@ -26,6 +53,8 @@ impl EngineSpec {
         let mut name = None;
         let mut options = Vec::new();
         let mut answer_timeout = None;
+        let mut protocol = EngineProtocol::Uci;
+        let mut listen = None;
         for word in words {
             let bad = || MatchError::EngineSpec(format!("'{word}' is not key=value"));
             let (key, value) = word.split_once('=').ok_or_else(bad)?;
@@ -40,13 +69,21 @@ impl EngineSpec {
                 }
                 "name" if !value.trim().is_empty() => name = Some(value.trim().to_string()),
                 "answer-timeout" => answer_timeout = Some(seconds(value)?),
+                "proto" => {
+                    protocol = EngineProtocol::parse(value).ok_or_else(|| {
+                        MatchError::EngineSpec(format!(
+                            "proto '{value}' is none of uci, opentafl, htp"
+                        ))
+                    })?
+                }
+                "listen" if value.contains(':') => listen = Some(value.to_string()),
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.is_empty() => {
                         options.push((option.to_string(), value.to_string()))
                     }
                     _ => {
                         return Err(MatchError::EngineSpec(format!(
-                            "unknown key '{key}' (known: cmd, name, answer-timeout, option.<Name>)"
+                            "unknown key '{key}' (known: cmd, name, proto, listen, answer-timeout, option.<Name>)"
                         )))
                     }
                 },
@@ -54,6 +91,12 @@ impl EngineSpec {
         }
         let command = command
             .ok_or_else(|| MatchError::EngineSpec(format!("'{}' has no cmd=", words.join(" "))))?;
+        if listen.is_some() && protocol != EngineProtocol::Htp {
+            return Err(MatchError::EngineSpec(
+                "listen= is for proto=htp engines that connect to a driver".into(),
+            ));
+        }
+
         let name = name.unwrap_or_else(|| {
             std::path::Path::new(&command[0])
                 .file_name()
@@ -64,6 +107,8 @@ impl EngineSpec {
             command,
             options,
             answer_timeout,
+            protocol,
+            listen,
         })
     }
 
@@ -113,6 +158,11 @@ mod tests {
             ]
         );
         assert_eq!(spec.answer_timeout, None);
+        assert_eq!(spec.protocol, EngineProtocol::Uci);
+        let peer = EngineSpec::parse(&words("cmd=peer proto=HTP listen=127.0.0.2:49152"))
+            .expect("an HTP client peer");
+        assert_eq!(peer.protocol, EngineProtocol::Htp);
+        assert_eq!(peer.listen.as_deref(), Some("127.0.0.2:49152"));
         let default_name = EngineSpec::parse(&words("cmd=/usr/bin/regalia")).expect("valid");
         assert_eq!(default_name.name, "regalia");
         let patient = EngineSpec::parse(&words("cmd=x answer-timeout=0.5")).expect("valid");
@@ -136,6 +186,9 @@ mod tests {
             "cmd=x answer-timeout=0",
             "cmd=x answer-timeout=soon",
             "cmd=x answer-timeout=-1",
+            "cmd=x proto=gtp",
+            "cmd=x proto=uci listen=127.0.0.1:1",
+            "cmd=x proto=htp listen=nowhere",
         ] {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
         }

@@ -4,10 +4,11 @@
 
 use super::adjudication::{Adjudication, Verdict};
 use super::clock::MoveLimits;
-use super::engine::{EngineFault, EngineProcess};
+use super::engine::EngineFault;
 use super::openings::Opening;
 pub use super::played_move::PlayedMove;
-use super::{EngineSpec, MatchError};
+use super::seat_engine::{GameStart, SeatEngine, Turn, RESIGNS};
+use super::{EngineProtocol, EngineSpec, MatchError};
 use crate::core::{SeatSet, SeatState};
 use crate::session::{GameEnd, GameStatus, Session, Variant};
 use std::time::Duration;
@@ -142,7 +143,7 @@ impl GameRecord {
 }
 
 /// The engines one worker keeps running between games (None: to be started).
-pub type EngineSlots = Vec<Option<EngineProcess>>;
+pub type EngineSlots = Vec<Option<SeatEngine>>;
 
 /// Plays one game. Engines that misbehave are dropped from `slots` (killed) so that the next
 /// game starts them afresh.
@@ -152,9 +153,24 @@ pub fn play(
     slots: &mut EngineSlots,
 ) -> Result<GameRecord, MatchError> {
     let mut referee = super::referee::new_session(rules.variant, rules.variant_options);
+    let rules_start = referee.position_text();
+    let opening_error =
+        |e: &dyn std::fmt::Display| MatchError::Openings(format!("{}: {e}", setup.opening.source));
     referee
         .set_position(Some(&setup.opening.position), &[])
-        .map_err(|e| MatchError::Openings(format!("{}: {e}", setup.opening.source)))?;
+        .map_err(|e| opening_error(&e))?;
+    // What the engines are sent: a position and the moves since, the opening's first. A
+    // forfeit is no move, so the position the game goes on from after one becomes the new base.
+    let mut sent = Sent {
+        base: setup.opening.position.clone(),
+        moves: Vec::new(),
+        positions: Vec::new(),
+    };
+    for played in &setup.opening.moves {
+        referee.play(played).map_err(|e| opening_error(&e))?;
+        sent.moves.push(played.clone());
+        sent.positions.push(referee.position_text());
+    }
     let seats = referee.seats();
     let seat_names: Vec<String> = (0..seats as u8).map(|s| referee.seat_name(s)).collect();
     let mut record = GameRecord {
@@ -175,14 +191,20 @@ pub fn play(
         kind,
         detail,
     };
+    let start = GameStart {
+        variant: rules.variant,
+        variant_options: rules.variant_options,
+        rules_start: &rules_start,
+        base: &sent.base,
+    };
     // Start (if needed) and reset every seat's engine.
     for seat in 0..seats {
         let e = record.setup.seat_engines[seat];
         let timeout = rules.engines[e].answer_timeout_or(rules.answer_timeout);
         let ready = match slots[e].take() {
-            Some(mut engine) => engine.new_game(timeout).map(|_| engine),
-            None => EngineProcess::start(&rules.engines[e], rules.variant, timeout)
-                .and_then(|mut engine| engine.new_game(timeout).map(|_| engine)),
+            Some(mut engine) => engine.new_game(&start, timeout).map(|_| engine),
+            None => SeatEngine::start(&rules.engines[e], rules.variant, timeout)
+                .and_then(|mut engine| engine.new_game(&start, timeout).map(|_| engine)),
         };
         match ready {
             Ok(engine) => slots[e] = Some(engine),
@@ -194,12 +216,6 @@ pub fn play(
     }
     let mut clocks = rules.limits.start_clocks(seats);
     let letters = referee.clock_letters();
-    // What the engines are sent: a position and the moves since. A forfeit is no move, so the
-    // position the game goes on from after one becomes the new base.
-    let mut sent = Sent {
-        base: record.setup.opening.position.clone(),
-        moves: Vec::new(),
-    };
     record.ending = loop {
         if let GameStatus::Over(end) = referee.status() {
             break Ending::Rule(end);
@@ -209,13 +225,32 @@ pub fn play(
         let Some(engine) = slots[e].as_mut() else {
             break fault(seat, FaultKind::Crash, "engine is not running".into());
         };
-        let position = sent.command();
         let go = rules
             .limits
             .go_command(&clocks, seat, letters, referee.active_seats());
-        let deadline = rules.limits.deadline(&clocks[seat]);
-        let thought = match engine.think(&position, &go, deadline) {
+        // OpenTafl and HTP engines are given no limits (they think as their own settings say):
+        // only a hang is caught.
+        let deadline = match rules.engines[e].protocol {
+            EngineProtocol::Uci => rules.limits.deadline(&clocks[seat]),
+            _ => rules
+                .limits
+                .deadline(&clocks[seat])
+                .max(rules.limits.hang_timeout),
+        };
+        let turn = Turn {
+            base: &sent.base,
+            moves: &sent.moves,
+            positions: &sent.positions,
+            seat: seat as u8,
+            go: &go,
+            deadline,
+        };
+        let thought = match engine.think(&turn) {
             Ok(t) => t,
+            Err((EngineFault::Refused { played, why }, _)) => {
+                slots[e] = None;
+                break refusal(&record, seat, &played, &why, &rules.engines[e].name);
+            }
             Err((EngineFault::Timeout(_), used)) => {
                 slots[e] = None;
                 let detail = format!(
@@ -237,6 +272,18 @@ pub fn play(
                 }
             }
         };
+        if thought.best == RESIGNS && seats == 2 {
+            let winner = 1 - seat;
+            break Ending::Rule(GameEnd {
+                winner: Some(winner as u8),
+                drawn: Vec::new(),
+                reason: "resignation".to_string(),
+                text: format!(
+                    "the {} win: the {} resign",
+                    record.seat_names[winner], record.seat_names[seat]
+                ),
+            });
+        }
         let before: Vec<SeatState> = (0..seats as u8).map(|s| referee.seat_state(s)).collect();
         let notation = match referee.play(&thought.best) {
             Ok(n) => n,
@@ -251,6 +298,7 @@ pub fn play(
         };
         rules.limits.charge(&mut clocks[seat], thought.elapsed);
         sent.moves.push(thought.best.clone());
+        sent.positions.push(referee.position_text());
         record.moves.push(PlayedMove {
             seat: seat as u8,
             text: thought.best,
@@ -288,20 +336,41 @@ pub fn play(
     Ok(record)
 }
 
-/// The `position` command the engines get: a position string and the moves played since.
+/// The game as the engines are given it: a position, the moves played since, and the
+/// position after each (for the protocols that send one with a move).
 struct Sent {
     base: String,
     moves: Vec<String>,
+    positions: Vec<String>,
 }
 
-impl Sent {
-    fn command(&self) -> String {
-        if self.moves.is_empty() {
-            format!("position fen {}", self.base)
-        } else {
-            format!("position fen {} moves {}", self.base, self.moves.join(" "))
-        }
+/// How a game ends when `seat`'s engine refuses a move the referee accepted. A refusal that
+/// names a repetition is a rule the engine plays by that the referee's rule set words
+/// differently (HTP's engines refuse any defenders' move that makes a board seen before,
+/// Copenhagen loses the third): the game is over, the side that repeated losing, as the
+/// refusing engine's rules say. Any other refusal is the refusing engine's fault.
+fn refusal(record: &GameRecord, seat: usize, played: &str, why: &str, engine: &str) -> Ending {
+    let lower = why.to_ascii_lowercase();
+    let repetition = ["repeat", "repetition", "already stood", "already been"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if !repetition || record.seat_names.len() != 2 {
+        return Ending::Fault {
+            seat: seat as u8,
+            kind: FaultKind::Crash,
+            detail: format!("engine refused the legal move {played}: {why}"),
+        };
     }
+    let winner = &record.seat_names[seat];
+    let loser = &record.seat_names[1 - seat];
+    Ending::Rule(GameEnd {
+        winner: Some(seat as u8),
+        drawn: Vec::new(),
+        reason: "repetition refused".to_string(),
+        text: format!(
+            "the {winner} win: {engine} refuses the {loser}' move {played} as a repetition ({why})"
+        ),
+    })
 }
 
 /// A seat whose engine failed or resigned leaves a game of three or more, which goes on
@@ -319,6 +388,7 @@ fn leave(
     }
     sent.base = referee.position_text();
     sent.moves.clear();
+    sent.positions.clear();
     record.events.push(SeatEvent {
         after_moves: record.moves.len(),
         seat: seat as u8,

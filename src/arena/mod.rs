@@ -12,15 +12,20 @@ pub mod clock;
 pub mod engine;
 mod engine_spec;
 pub mod game;
+mod htp_peer;
+mod lines;
 pub mod openings;
+mod opentafl_peer;
 mod played_move;
+mod program;
 pub mod record;
 pub mod referee;
 mod runner;
+pub mod seat_engine;
 pub mod standings;
 pub mod stats;
 
-pub use engine_spec::EngineSpec;
+pub use engine_spec::{EngineProtocol, EngineSpec};
 pub use record::format_points;
 pub use runner::{game_setup, run, MatchConfig, MatchSummary, SprtStop};
 

@@ -5,11 +5,16 @@ use super::MatchError;
 use crate::session::{GameStatus, Variant};
 use std::path::Path;
 
-/// One start position and where it came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One start position, the moves played from it before the engines take over, and where it
+/// came from. An openings line is `POSITION` or `POSITION moves M1 M2 …`: a protocol that
+/// cannot set up a position (HTP) is given the moves from the rule set's start.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Opening {
     /// The position string (FEN for the chess family).
     pub position: String,
+    /// Moves played from `position` before the game's first engine move (in the game's move
+    /// text).
+    pub moves: Vec<String>,
     /// `file:line`, for records and error messages.
     pub source: String,
 }
@@ -86,6 +91,7 @@ pub fn shipped(variant: Variant, options: &[(String, String)]) -> Result<Vec<Ope
 pub fn start_only(variant: Variant, options: &[(String, String)]) -> Vec<Opening> {
     Vec::from([Opening {
         position: super::referee::new_session(variant, options).position_text(),
+        moves: Vec::new(),
         source: "start position".to_string(),
     }])
 }
@@ -104,10 +110,12 @@ fn read(
             continue;
         }
         let source = format!("{name}:{}", number + 1);
-        check(line, variant, options)
+        let (position, moves) = split_line(line);
+        check(position, &moves, variant, options)
             .map_err(|why| MatchError::Openings(format!("{source}: {why}")))?;
         openings.push(Opening {
-            position: line.to_string(),
+            position: position.to_string(),
+            moves,
             source,
         });
     }
@@ -141,10 +149,26 @@ pub fn for_seats(
     }
 }
 
-fn check(position: &str, variant: Variant, options: &[(String, String)]) -> Result<(), String> {
+/// An openings line as its position and the moves after ` moves ` (none without).
+fn split_line(line: &str) -> (&str, Vec<String>) {
+    match line.split_once(" moves ") {
+        Some((position, moves)) => (
+            position.trim(),
+            moves.split_whitespace().map(str::to_string).collect(),
+        ),
+        None => (line, Vec::new()),
+    }
+}
+
+fn check(
+    position: &str,
+    moves: &[String],
+    variant: Variant,
+    options: &[(String, String)],
+) -> Result<(), String> {
     let mut session = super::referee::new_session(variant, options);
     session
-        .set_position(Some(position), &[])
+        .set_position(Some(position), moves)
         .map_err(|e| e.to_string())?;
     match session.status() {
         GameStatus::Ongoing => Ok(()),
@@ -215,6 +239,15 @@ mod tests {
             .expect_err("mated")
             .to_string();
         assert!(error.contains("already over"), "{error}");
+        std::fs::write(&file, "7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1a2 h8h9\n").expect("write");
+        let error = load(&file, Variant::Chess, &[])
+            .expect_err("h8h9 is no move")
+            .to_string();
+        assert!(error.contains("bad.epd:1"), "{error}");
+        std::fs::write(&file, "7k/8/8/8/8/8/8/KR6 w - - 0 1 moves a1a2 h8h7\n").expect("write");
+        let read = load(&file, Variant::Chess, &[]).expect("legal moves");
+        assert_eq!(read[0].position, "7k/8/8/8/8/8/8/KR6 w - - 0 1");
+        assert_eq!(read[0].moves, ["a1a2", "h8h7"]);
         std::fs::write(&file, "# only comments\n").expect("write");
         assert!(load(&file, Variant::Chess, &[]).is_err());
         let _ = std::fs::remove_dir_all(&dir);

@@ -80,6 +80,10 @@ fn pgn(game: &GameRecord, header: &RecordHeader) -> String {
     tag("Termination", pgn_termination(game));
     tag("PlyCount", &game.moves.len().to_string());
     tag("Opening", &game.setup.opening.source);
+    if !game.setup.opening.moves.is_empty() {
+        // Played from the FEN before the game's own moves.
+        tag("OpeningMoves", &game.setup.opening.moves.join(" "));
+    }
     out.push('\n');
     let mut words = Vec::new();
     for (i, m) in game.moves.iter().enumerate() {
@@ -137,6 +141,12 @@ fn line_record(game: &GameRecord, header: &RecordHeader) -> String {
         out.push_str(&format!("seat {seat} {name} {engine}\n"));
     }
     out.push_str(&format!("start {}\n", game.setup.opening.position));
+    if !game.setup.opening.moves.is_empty() {
+        out.push_str(&format!(
+            "opening-moves {}\n",
+            game.setup.opening.moves.join(" ")
+        ));
+    }
     out.push_str(&format!("opening {}\n", game.setup.opening.source));
     out.push_str(&format!("limits {}\n", header.limits));
     let event_line = |e: &SeatEvent| format!("out {} {} {}\n", e.after_moves, e.seat, e.what);
@@ -196,6 +206,7 @@ mod tests {
                 number: 7,
                 opening: Opening {
                     position: position.into(),
+                    moves: Vec::new(),
                     source: "openings/x.epd:3".into(),
                 },
                 seat_engines: vec![1, 0],

@@ -3,10 +3,11 @@
 
 use super::adjudication::Adjudication;
 use super::clock::MoveLimits;
-use super::engine::{EngineFault, EngineProcess};
+use super::engine::EngineFault;
 use super::game::{self, EngineSlots, GameRecord, GameRules, GameSetup};
 use super::openings::Opening;
 use super::record::{record_text, RecordHeader};
+use super::seat_engine::SeatEngine;
 use super::standings::Standings;
 use super::stats::{Sprt, SprtDecision};
 use super::{EngineSpec, MatchError};
@@ -216,7 +217,7 @@ fn seat_count(config: &MatchConfig) -> Result<usize, MatchError> {
 fn check_engines(config: &MatchConfig) -> Result<(), MatchError> {
     for spec in &config.engines {
         let timeout = spec.answer_timeout_or(config.answer_timeout);
-        match EngineProcess::start(spec, config.variant, timeout) {
+        match SeatEngine::start(spec, config.variant, timeout) {
             Ok(engine) => engine.quit(),
             Err(fault @ (EngineFault::Spawn(_) | EngineFault::Unsupported(_))) => {
                 return Err(MatchError::Setup(format!("engine {}: {fault}", spec.name)))
@@ -237,6 +238,7 @@ mod tests {
             .iter()
             .map(|p| Opening {
                 position: p.to_string(),
+                moves: Vec::new(),
                 source: String::new(),
             })
             .collect();

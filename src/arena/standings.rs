@@ -180,6 +180,7 @@ mod tests {
                 number: 1,
                 opening: Opening {
                     position: String::new(),
+                    moves: Vec::new(),
                     source: String::new(),
                 },
                 seat_engines,

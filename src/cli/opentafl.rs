@@ -17,6 +17,13 @@ pub struct OpenTaflArgs {
     /// Milliseconds to think per move when OpenTafl's game has no clock.
     #[arg(long, default_value_t = 3000)]
     pub think: u64,
+    /// Search every move to this depth instead, whatever the clock (reproducible games and
+    /// tests).
+    #[arg(long, conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Search every move for this many nodes instead, whatever the clock.
+    #[arg(long)]
+    pub nodes: Option<u64>,
 }
 
 pub fn opentafl(args: OpenTaflArgs) -> Result<(), CliError> {
@@ -24,6 +31,8 @@ pub fn opentafl(args: OpenTaflArgs) -> Result<(), CliError> {
         threads: args.threads.clamp(1, 256),
         hash_mb: args.hash.clamp(1, 65_536),
         think: Duration::from_millis(args.think.max(10)),
+        depth: args.depth.map(|d| d.max(1)),
+        nodes: args.nodes.map(|n| n.max(1)),
     });
     Ok(())
 }

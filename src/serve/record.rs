@@ -78,6 +78,7 @@ pub fn record_download(g: &WebGame) -> (String, &'static str, String) {
             number: 1,
             opening: Opening {
                 position: g.start_text.clone(),
+                moves: Vec::new(),
                 source: if g.start.is_some() {
                     "position given".into()
                 } else {

@@ -13,7 +13,7 @@ mod rule_sets;
 pub use client::{run_client, ClientError, ClientSettings, Login, SERVER_VERSION_ID};
 pub use command::{parse, Command, CommandError, TimeControl, COMMANDS};
 pub use engine::{Generated, HtpEngine, Response, Settings, PROTOCOL_VERSION};
-pub use notation::Role;
+pub use notation::{read_vertex, split_move, write_vertex, Role};
 pub use rule_sets::rules_for_size;
 
 use std::io::Write;

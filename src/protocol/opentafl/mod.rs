@@ -6,14 +6,14 @@
 mod clock;
 mod message;
 
-pub use message::{parse, Message, MessageError, Side};
+pub use message::{move_text, parse, record, Message, MessageError, Side};
 
 use super::Output;
 use crate::search::{ReportScore, SearchLimits, SearchOptions};
 use crate::session::{
     JobEnd, JobError, SearchJob, SearchOrder, SearchTable, Session, Variant, VariantError,
 };
-use message::{record, Clock};
+use message::Clock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -26,6 +26,9 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Thinking time per move when the game has no clock.
     pub think: Duration,
+    /// A depth or node limit instead of any time (reproducible games).
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
 }
 
 struct RunningSearch {
@@ -269,13 +272,20 @@ impl OpenTaflEngine {
                 .line("error -1 Regalia has no move to offer in this position");
             return;
         }
-        let limits = SearchLimits {
-            move_time: Some(clock::move_time(
-                self.clock.as_ref(),
-                side,
-                self.settings.think,
-            )),
-            ..SearchLimits::default()
+        let limits = match (self.settings.depth, self.settings.nodes) {
+            (None, None) => SearchLimits {
+                move_time: Some(clock::move_time(
+                    self.clock.as_ref(),
+                    side,
+                    self.settings.think,
+                )),
+                ..SearchLimits::default()
+            },
+            (depth, nodes) => SearchLimits {
+                depth,
+                nodes,
+                ..SearchLimits::default()
+            },
         };
         let search_moves = if self.refused.is_empty() {
             Vec::new()

@@ -32,7 +32,13 @@ fn as_acting_seat(table: &GameTable, method: &str, url: &str, body: &Value) -> S
     // Moves and take-backs are made as the seat to move (so a person moving in the engine's
     // turn meets the game's own refusal); a draw is answered by a person other than the one
     // who offered it.
-    let action = rest.split('?').next().unwrap_or("").rsplit('/').next().unwrap_or("");
+    let action = rest
+        .split('?')
+        .next()
+        .unwrap_or("")
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
     let offered_by = view["draw_offer"].as_u64().map(|s| s as usize);
     let seat = match body["seat"].as_u64() {
         Some(named) => named as usize,

@@ -120,7 +120,12 @@ impl StoredPlay {
             let control = super::clock::TimeControl::parse(&text)?;
             let mut clocks = super::clock::GameClocks::new(control, g.session.seats());
             if self.left_ms.len() == g.session.seats() {
-                clocks.restore(self.left_ms.into_iter().map(Duration::from_millis).collect());
+                clocks.restore(
+                    self.left_ms
+                        .into_iter()
+                        .map(Duration::from_millis)
+                        .collect(),
+                );
             }
             g.play.clocks = Some(clocks);
         }

@@ -3,6 +3,7 @@
 //! parallel requests). Waits for engines are bounded polls, never timed assertions.
 
 use crate::serve_calls::{ok, refused, wait_for};
+use crate::serve_seats::Served;
 use regalia::serve::{route, GameTable, Reply};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -444,37 +445,6 @@ fn records_download_in_the_games_own_format() {
 
 // ---- over real HTTP -------------------------------------------------------------------------
 
-struct Served {
-    child: std::process::Child,
-    port: u16,
-}
-
-impl Served {
-    fn start() -> Served {
-        use std::io::BufRead;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", "0", "--no-db"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("regalia serve starts");
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Served { child, port }
-    }
-
-    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        request(self.port, method, path, body)
-    }
-}
-
 /// Sends one request, returns the status code and the body.
 fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -501,34 +471,27 @@ fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
     (status, body)
 }
 
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn the_server_refuses_what_it_must_and_never_wedges() {
-    let served = Served::start();
-    let (status, page) = served.request("GET", "/", "");
+    let served = Served::in_memory();
+    let (status, page) = request(served.port, "GET", "/", "");
     assert_eq!(status, 200);
     assert!(page.contains("<title>Regalia</title>"));
-    assert_eq!(served.request("GET", "/app.js", "").0, 200);
-    assert_eq!(served.request("GET", "/style.css", "").0, 200);
+    assert_eq!(request(served.port, "GET", "/app.js", "").0, 200);
+    assert_eq!(request(served.port, "GET", "/style.css", "").0, 200);
     for path in [
         "/Cargo.toml",
         "/src/main.rs",
         "/../Cargo.toml",
         "/index.html/../../x",
     ] {
-        assert_eq!(served.request("GET", path, "").0, 404, "{path}");
+        assert_eq!(request(served.port, "GET", path, "").0, 404, "{path}");
     }
     let big = format!(
         "{{\"variant\":\"chess\",\"position\":\"{}\"}}",
         "x".repeat(100_000)
     );
-    let (status, body) = served.request("POST", "/api/games", &big);
+    let (status, body) = request(served.port, "POST", "/api/games", &big);
     assert_eq!(status, 413, "{body}");
     // Clients that hang up half-way through their body, and clients that stay connected
     // without ever finishing it.
@@ -563,13 +526,13 @@ fn the_server_refuses_what_it_must_and_never_wedges() {
         w.join().expect("a request thread");
     }
     drop(stuck);
-    let (status, body) = served.request("GET", "/api/variants", "");
+    let (status, body) = request(served.port, "GET", "/api/variants", "");
     assert_eq!(status, 200, "{body}");
 }
 
 #[test]
 fn a_taken_port_is_refused_clearly() {
-    let served = Served::start();
+    let served = Served::in_memory();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
         .args(["serve", "--no-db", "--port", &served.port.to_string()])
         .output()
@@ -581,5 +544,5 @@ fn a_taken_port_is_refused_clearly() {
         "{stderr}"
     );
     // The first server still answers.
-    assert_eq!(served.request("GET", "/api/variants", "").0, 200);
+    assert_eq!(request(served.port, "GET", "/api/variants", "").0, 200);
 }

@@ -244,10 +244,20 @@ impl Served {
 
     /// On `port` (0: a free one) with the database at `db`.
     pub fn start_on(db: &Path, port: u16, extra: &[&str]) -> Served {
+        let mut args = vec![std::ffi::OsStr::new("--db"), db.as_os_str()];
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
+        Served::spawn(port, &args)
+    }
+
+    /// On a free port, keeping games in memory only (`--no-db`).
+    pub fn in_memory() -> Served {
+        Served::spawn(0, &[std::ffi::OsStr::new("--no-db")])
+    }
+
+    fn spawn(port: u16, args: &[&std::ffi::OsStr]) -> Served {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", &port.to_string(), "--db"])
-            .arg(db)
-            .args(extra)
+            .args(["serve", "--port", &port.to_string()])
+            .args(args)
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("regalia serve starts");

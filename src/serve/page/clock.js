@@ -68,7 +68,8 @@ function drawGameActions(view) {
   $('draw-offer').hidden = !offered;
   if (offered) $('draw-offer-text').textContent = `${capitalised(view.seats[view.draw_offer].name)} offers a draw:`;
   $('rematch').hidden = !view.over;
-  if (view.draw_answer) say(view.draw_answer);
+  // A refused draw is news only while the game goes on: an ending's own words replace it.
+  if (view.draw_answer && !view.over) say(view.draw_answer);
 }
 
 // A seat link acts for its own seat. The creator's tab acts for the person to move, else the

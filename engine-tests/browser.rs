@@ -164,3 +164,51 @@ fn every_game_plays_in_a_real_browser() {
         );
     }
 }
+
+/// Issue 30's feel of a game site (`engine-tests/python/feel_check.py`): check marked on the
+/// board and in the status, captured pieces and counters, the piece following the pointer, the
+/// evaluation bar turned with the board, the controls after the end and "Analyse from here",
+/// a foe beaten on a clock unlocking the next, and tafl played from the defenders' side.
+#[test]
+fn the_page_feels_like_a_game_site() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED the_page_feels_like_a_game_site: {why}");
+            return;
+        }
+    };
+    let python = python_with_selenium();
+    let served = Served::start();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/feel_check.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(&served.url)
+        .arg(chromium)
+        .arg(driver)
+        .arg(screenshot_dir())
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the feel script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "feel check failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("feel check passed"), "{stdout}");
+    for name in [
+        "feel-check",
+        "feel-drag",
+        "feel-foe-won",
+        "feel-tafl-capture",
+    ] {
+        let shot = screenshot_dir().join(format!("{name}.png"));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}

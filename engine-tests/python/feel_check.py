@@ -7,7 +7,7 @@ chess game on a clock won against the weakest named foe, which unlocks the next,
 game from the defenders' side whose counters change on a capture. Each check fails on a page
 without the feature it names.
 
-usage: feel_check.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
+usage: feel_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import json
@@ -21,7 +21,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 

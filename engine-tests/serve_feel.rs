@@ -92,3 +92,36 @@ fn an_earlier_position_is_analysed_also_after_the_end() {
     assert_eq!(v["analysing"], false);
     assert_eq!(v["search"]["running"], false);
 }
+
+#[test]
+fn sceptre_names_its_checked_king_and_tafl_has_no_check() {
+    let table = GameTable::default();
+    let meadow = ["8m"; 16].join("/");
+    // White's queen to b2 mates black's king on a1 (docs/rules/sceptre1027.md).
+    let start = format!("{meadow} Kb@a1,Rb@d16,Kw@c3,Qw@h2,Nw@h8 b+,w+ w b@a1,w@a9 - - -");
+    let v = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({"variant": "sceptre1027", "position": start}),
+    );
+    let game = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["check"], Value::Null);
+    let v = ok(
+        &table,
+        "POST",
+        &format!("/api/games/{game}/move"),
+        json!({"move": "h2b2"}),
+    );
+    assert_eq!(v["over"], true, "{v}");
+    assert_eq!(v["check"], "a1", "{v}");
+    // A tafl king hemmed in on three sides is in no check: tafl has none.
+    let v = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({"variant": "tafl", "position": "11/11/11/11/5a5/4aka4/11/11/11/11/11 d"}),
+    );
+    assert_eq!(v["check"], Value::Null, "{v}");
+    assert!(!v["status"].as_str().unwrap().contains("check"), "{v}");
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Time to depth and depth in a fixed time, one thread against two, for max-n, BRS and BRS+.
+"""Time to depth and depth in a fixed time, one thread against two, for max-n, BRS and BRS+
+(and paranoid with `--algorithms`).
 
 The position is the first shipped ready set-up for 3 players (openings/sceptre1027/ready-3.epd:
 the `nine` layout, the set-up phase over). Each repetition runs every algorithm on one thread
@@ -9,7 +10,8 @@ and reads the engine's own `time` of the `info` line of the target depth. Prints
 (`uptime`) before and after: the figures mean little without it.
 
     python3 engine-tests/tools/root_split_timing.py [--binary target/release/regalia]
-        [--reps 3] [--movetime 1000] [--depth maxn=2 brs=3 brsplus=3]
+        [--reps 3] [--movetime 1000] [--depth maxn=2 brs=3 brsplus=3 paranoid=5]
+        [--algorithms maxn brs brsplus paranoid]
 """
 import argparse
 import pathlib
@@ -68,16 +70,20 @@ def main():
     parser.add_argument("--binary", default=str(ROOT / "target/release/regalia"))
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--movetime", type=int, default=1000)
-    parser.add_argument("--depth", nargs="+", default=["maxn=2", "brs=3", "brsplus=3"])
+    parser.add_argument("--depth", nargs="+",
+                        default=["maxn=2", "brs=3", "brsplus=3", "paranoid=5"])
+    parser.add_argument("--algorithms", nargs="+", default=ALGORITHMS,
+                        choices=ALGORITHMS + ["paranoid"])
     args = parser.parse_args()
     depths = dict((k, int(v)) for k, v in (d.split("=") for d in args.depth))
+    algorithms = args.algorithms
     fen = ready_three()
     print(f"load before: {uptime()}")
-    to_depth = {(a, t): [] for a in ALGORITHMS for t in (1, 2)}
-    in_time = {(a, t): [] for a in ALGORITHMS for t in (1, 2)}
+    to_depth = {(a, t): [] for a in algorithms for t in (1, 2)}
+    in_time = {(a, t): [] for a in algorithms for t in (1, 2)}
     for rep in range(args.reps):
         order = (1, 2) if rep % 2 == 0 else (2, 1)
-        for algorithm in ALGORITHMS:
+        for algorithm in algorithms:
             for threads in order:
                 infos = run(args.binary, fen, algorithm, threads, f"go depth {depths[algorithm]}")
                 to_depth[(algorithm, threads)].append(int(infos[-1]["time"]))
@@ -89,7 +95,7 @@ def main():
     print("| search | threads | time to depth (ms), median | each run | "
           f"depth in {args.movetime} ms, each run |")
     print("|---|---|---|---|---|")
-    for algorithm in ALGORITHMS:
+    for algorithm in algorithms:
         for threads in (1, 2):
             times = to_depth[(algorithm, threads)]
             print(f"| {algorithm} | {threads} | depth {depths[algorithm]}: "

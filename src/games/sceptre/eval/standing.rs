@@ -20,12 +20,15 @@ pub fn seat_scores(pos: &SceptrePosition, terms: &Terms, standing: Standing) -> 
     for colour in pos.colours() {
         out[colour.index()] = OUT;
     }
-    let playing: Vec<(usize, Score)> = pos
-        .colours()
-        .filter(|&c| pos.is_playing(c))
-        .map(|c| (c.index(), terms.total(c)))
-        .collect();
-    for &(i, mine) in &playing {
+    // On the stack: this runs at every node of a three- or four-player search.
+    let mut seats = [(0, 0); MAX_SEATS];
+    let mut seated = 0;
+    for c in pos.colours().filter(|&c| pos.is_playing(c)) {
+        seats[seated] = (c.index(), terms.total(c));
+        seated += 1;
+    }
+    let playing = &seats[..seated];
+    for &(i, mine) in playing {
         let others = playing.iter().filter(|&&(j, _)| j != i).map(|&(_, t)| t);
         let (count, sum, best) =
             others.fold((0, 0, Score::MIN), |(n, s, b), t| (n + 1, s + t, b.max(t)));

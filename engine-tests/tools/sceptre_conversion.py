@@ -89,6 +89,10 @@ def main():
     ap.add_argument("--nodes", type=int)
     ap.add_argument("--max-plies", type=int, default=150)
     ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument(
+        "--timemargin", type=int, default=3000,
+        help="ms an engine may overrun --movetime (a busy machine makes 100 ms too few)",
+    )
     ap.add_argument("--options", default="", help="engine options, NAME=VALUE,… for every build")
     ap.add_argument("--out-dir", required=True)
     args = ap.parse_args()
@@ -120,6 +124,7 @@ def main():
             "--engine", f"cmd={path}", f"name={name}.2", "option.Threads=1", *extra,
             "--openings", openings, "--games", str(2 * lines), *limit,
             "--max-moves", str((args.max_plies + 1) // 2),
+            "--timemargin", str(args.timemargin),
             "--concurrency", str(args.concurrency), "--out", out,
         ]
         print(" ".join(cmd), file=sys.stderr, flush=True)

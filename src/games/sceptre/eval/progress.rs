@@ -4,8 +4,9 @@
 //!
 //! Both terms grow with the lead, from nothing at [`LEAD_START`] to their full weight at
 //! [`LEAD_START`] + [`LEAD_SPAN`], so a small edge changes nothing and a decided one leads:
-//! - approach: per own piece (not pawn or king), [`REACH`] less its distance (the larger of
-//!   files and ranks) to the target king, at most [`APPROACH`] centipawns a step;
+//! - approach: per own piece (not pawn or king), the field's extent less its distance (the
+//!   larger of files and ranks) to the target king, at most [`APPROACH`] centipawns a step
+//!   (on a field of nine boards the armies start twenty steps apart: every step must count);
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
@@ -19,9 +20,8 @@ use crate::games::sceptre::rules::start::FULL_SET;
 /// The material lead (centipawns) from which the terms start, and over which they grow.
 pub const LEAD_START: Score = 150;
 pub const LEAD_SPAN: Score = 850;
-/// Steps within which a piece counts as approaching, and its weight per step at full lead.
-pub const REACH: i32 = 10;
-pub const APPROACH: Score = 3;
+/// A piece's weight per step nearer the target king, at full lead.
+pub const APPROACH: Score = 2;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -85,14 +85,15 @@ fn ramp(lead: Score) -> Score {
     (lead - LEAD_START).clamp(0, LEAD_SPAN)
 }
 
-/// Steps within [`REACH`] of the target's king, summed over `me`'s pieces (pawns and king
-/// aside).
+/// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
+/// and king aside).
 fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
     };
     let field = pos.field();
     let at = field.place(king);
+    let reach = field.width().max(field.height()) as i32;
     let mut steps = 0;
     for sq in pos.owned.squares(me) {
         let Some(p) = pos.piece(sq) else { continue };
@@ -103,7 +104,7 @@ fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Sc
         let d = (c.file as i32 - at.file as i32)
             .abs()
             .max((c.rank as i32 - at.rank as i32).abs());
-        steps += (REACH - d).max(0);
+        steps += (reach - d).max(0);
     }
     steps as Score
 }
@@ -131,6 +132,8 @@ mod tests {
     #[test]
     fn the_leader_gains_for_coming_closer_to_the_weaker_king() {
         let far = progress("Kb@a1,Qb@b2,Rb@c1,Rb@d1,Kw@h16");
+        let nearer = progress("Kb@a1,Qb@b6,Rb@c1,Rb@d1,Kw@h16");
+        assert!(nearer[0] > far[0], "every step counts: {nearer:?} against {far:?}");
         let near = progress("Kb@a1,Qb@g13,Rb@c1,Rb@d1,Kw@h16");
         assert!(near[0] > far[0], "{near:?} against {far:?}");
         assert_eq!(near[1], 0, "the side behind gets nothing");

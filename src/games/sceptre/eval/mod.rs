@@ -74,7 +74,11 @@ pub struct Terms {
 impl Terms {
     pub fn total(&self, colour: PlayerColour) -> Score {
         let i = colour.index();
-        self.material[i] + self.mobility[i] + self.king[i] + self.pawns[i] + self.threats[i]
+        self.material[i]
+            + self.mobility[i]
+            + self.king[i]
+            + self.pawns[i]
+            + self.threats[i]
             + self.progress[i]
     }
 }

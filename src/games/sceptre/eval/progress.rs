@@ -133,7 +133,10 @@ mod tests {
     fn the_leader_gains_for_coming_closer_to_the_weaker_king() {
         let far = progress("Kb@a1,Qb@b2,Rb@c1,Rb@d1,Kw@h16");
         let nearer = progress("Kb@a1,Qb@b6,Rb@c1,Rb@d1,Kw@h16");
-        assert!(nearer[0] > far[0], "every step counts: {nearer:?} against {far:?}");
+        assert!(
+            nearer[0] > far[0],
+            "every step counts: {nearer:?} against {far:?}"
+        );
         let near = progress("Kb@a1,Qb@g13,Rb@c1,Rb@d1,Kw@h16");
         assert!(near[0] > far[0], "{near:?} against {far:?}");
         assert_eq!(near[1], 0, "the side behind gets nothing");

@@ -54,6 +54,12 @@ pub struct SearchParams {
     /// Contempt: how much worse than even a draw is for the side the engine plays. Zero for
     /// the chess family; tafl uses it so that neither side settles for a repetition.
     pub contempt: Score,
+    /// Contempt that follows the standing: this percent of the root player's static score
+    /// (at most [`SearchParams::contempt_max`] either way) is added to `contempt` for one
+    /// search, so a player ahead shuns a repetition and one behind welcomes it. Zero for the
+    /// chess family and tafl.
+    pub contempt_share: Score,
+    pub contempt_max: Score,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -94,6 +100,8 @@ impl SearchParams {
         keep_histories: false,
         stuck_can_win: false,
         contempt: 0,
+        contempt_share: 0,
+        contempt_max: 0,
         correction_history: false,
         shallow_phase_depth: None,
     };

@@ -69,6 +69,11 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub root_moves: Vec<RootMove<G::Move>>,
 }
 
+/// The contempt a root player's static score adds ([`SearchParams::contempt_share`]).
+fn standing_contempt(params: &SearchParams, root_score: Score) -> Score {
+    (root_score * params.contempt_share / 100).clamp(-params.contempt_max, params.contempt_max)
+}
+
 impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -82,7 +87,10 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         control: Control<'a>,
         kept: Option<ThreadState>,
     ) -> Self {
-        let params = game.search_params();
+        let mut params = game.search_params();
+        if params.contempt_share != 0 {
+            params.contempt += standing_contempt(&params, eval.evaluate(&game));
+        }
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };
         let history_len = G::HISTORY_SLOTS * history_tables;

@@ -146,8 +146,13 @@ impl SearchHints for SceptrePosition {
     /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
     /// knights); two plies see a placement's answer, more would spend the clock on hundreds of
     /// placements a ply.
+    ///
+    /// Playing to win (issue 32): a player ahead shuns a repetition by a fifth of his lead (at
+    /// most 120).
     const SEARCH: SearchParams = SearchParams {
         shallow_phase_depth: Some(2),
+        contempt_share: 20,
+        contempt_max: 120,
         ..SearchParams::CHESS
     };
     fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {

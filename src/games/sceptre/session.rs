@@ -135,7 +135,7 @@ impl VariantRules for SceptreRules {
         let seats = eval.evaluate_seats(pos);
         let mut s = format!(
             "Evaluator: {}\n\
-             Player        | Material | Mobility |     King |    Pawns |  Threats |    Total | Score\n",
+             Player        | Material | Mobility |     King |    Pawns |  Threats | Progress |    Total | Score\n",
             match self.eval_style {
                 EvalStyle::Full => "full",
                 EvalStyle::Basic => "basic (material and mobility)",
@@ -149,13 +149,14 @@ impl VariantRules for SceptreRules {
                 _ => " (eliminated)",
             };
             s.push_str(&format!(
-                "{:<13} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:+}{state}\n",
+                "{:<13} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:>8} | {:+}{state}\n",
                 colour.to_string(),
                 terms.material[i],
                 terms.mobility[i],
                 terms.king[i],
                 terms.pawns[i],
                 terms.threats[i],
+                terms.progress[i],
                 terms.total(colour),
                 seats[i]
             ));

@@ -4,6 +4,7 @@
 //!   against every active opponent, pawns' progress toward promotion, pieces left hanging;
 //! - `full_reference` (tests only): the full evaluator's first walk, which records every
 //!   square each piece covers; the faster walk of [`full`] must give exactly its terms;
+//! - [`progress`]: a leader's drive toward the weakest king and toward trades (full only);
 //! - [`basic`]: the first evaluator (material and mobility), kept as the baseline;
 //! - [`standing`]: how the players' totals become each one's score. With two playing, the
 //!   mover's total less the other's; with three or four, a player's total against the others'
@@ -16,6 +17,7 @@ pub mod basic;
 pub mod full;
 #[cfg(test)]
 mod full_reference;
+pub mod progress;
 pub mod standing;
 mod weights;
 
@@ -65,12 +67,19 @@ pub struct Terms {
     pub king: [Score; MAX_SEATS],
     pub pawns: [Score; MAX_SEATS],
     pub threats: [Score; MAX_SEATS],
+    /// A leader's drive to finish the game ([`progress`]).
+    pub progress: [Score; MAX_SEATS],
 }
 
 impl Terms {
     pub fn total(&self, colour: PlayerColour) -> Score {
         let i = colour.index();
-        self.material[i] + self.mobility[i] + self.king[i] + self.pawns[i] + self.threats[i]
+        self.material[i]
+            + self.mobility[i]
+            + self.king[i]
+            + self.pawns[i]
+            + self.threats[i]
+            + self.progress[i]
     }
 }
 
@@ -93,7 +102,11 @@ impl SceptreEval {
         match (self.material_only, self.style) {
             (true, _) => basic::basic_terms(pos, true),
             (false, EvalStyle::Basic) => basic::basic_terms(pos, false),
-            (false, EvalStyle::Full) => full::full_terms(pos),
+            (false, EvalStyle::Full) => {
+                let mut terms = full::full_terms(pos);
+                progress::add_progress(pos, &mut terms);
+                terms
+            }
         }
     }
 

@@ -24,6 +24,7 @@ mod serve_calls;
 mod serve_foes;
 mod serve_play;
 mod serve_seats;
+mod serve_stand_in;
 mod serve_store;
 mod shell_tools;
 mod tafl;

@@ -40,6 +40,7 @@ fn set_up_for_me_places_the_persons_army_then_the_person_moves() {
     assert_eq!(placements_by(&v, 1), 16, "{v}");
     // The set-up is over: black (the person) is to move, by hand.
     assert_eq!(v["to_move"], 0, "{v}");
+    assert_eq!(v["seats"][0]["stand_in"], Value::Null, "set up, the stand-in ends: {v}");
     let legal = v["legal"].as_array().unwrap();
     assert!(!legal.is_empty() && legal.iter().all(|m| m["piece"].is_null()), "{v}");
     assert!(v["status"].as_str().unwrap().starts_with("Black to move"), "{v}");

@@ -75,6 +75,17 @@ impl WebGame {
         })
     }
 
+    /// Once the set-up is over, "set up for me" has done its work: the person plays on by hand.
+    pub fn end_finished_set_ups(&mut self) {
+        if self.stand_in.contains(&StandIn::SetUp) && !self.in_set_up() {
+            for mode in &mut self.stand_in {
+                if *mode == StandIn::SetUp {
+                    *mode = StandIn::Off;
+                }
+            }
+        }
+    }
+
     /// A person's seat asks for (or ends) the stand-in: only a person still playing, only in
     /// a game that goes on, and "set up for me" only while there is a set-up to make.
     pub fn set_stand_in(&mut self, seat: u8, mode: StandIn) -> Result<(), ApiError> {

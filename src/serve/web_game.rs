@@ -261,6 +261,7 @@ impl WebGame {
         if let Some(c) = self.play.clocks.as_mut() {
             c.moved(seat);
         }
+        self.end_finished_set_ups();
         self.play.clock_history.extend(clocks_before);
         // An offer stands until the other side moves (a move is an answer too).
         if self.play.draw_offer.is_some_and(|s| s != seat) {

@@ -1,9 +1,9 @@
 //! `regalia serve` in a real browser: headless Chromium (Debian's `chromium` and
 //! `chromium-driver`, installed by this test with apt-get where they are missing and it runs as
 //! root) driven through Selenium (from PyPI, into a private virtual environment under the
-//! target directory) by `engine-tests/python/browser_check.py`. Screenshots of every game's
-//! start screen, board and rules panel land in `target/screenshots/` (the ones in
-//! `docs/screenshots/` are copies of them).
+//! target directory) by `engine-tests/python/browser_check.py`, `sceptre_page_check.py` and
+//! `page_screenshots.py`. Screenshots of every game's page land in `target/screenshots/` (the
+//! ones in `docs/screenshots/` are copies of them).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -162,5 +162,97 @@ fn every_game_plays_in_a_real_browser() {
             "{} is no PNG",
             shot.display()
         );
+    }
+}
+
+/// Sceptre 1027 at human speed (`engine-tests/python/sceptre_page_check.py`): a four-player
+/// game with "set up for me", turned to the west seat, played to an elimination; board edges,
+/// standing lines, a withdrawn army greyed, the zoom on a phone-sized screen.
+#[test]
+fn sceptre_plays_at_human_speed_in_a_real_browser() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED sceptre_plays_at_human_speed_in_a_real_browser: {why}");
+            return;
+        }
+    };
+    let python = python_with_selenium();
+    let served = Served::start();
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/sceptre_page_check.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(&served.url)
+        .arg(chromium)
+        .arg(driver)
+        .arg(screenshot_dir())
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "sceptre page check failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("sceptre page check passed"), "{stdout}");
+    for name in ["setup", "middle", "end", "withdrawn", "phone"] {
+        let shot = screenshot_dir().join(format!("sceptre1027-{name}.png"));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}
+
+/// Every game's page for the docs (`engine-tests/python/page_screenshots.py`): the new-game
+/// form, the rules, a game some moves in and a finished one, as `<game>-<stage>.png`.
+#[test]
+fn every_games_page_is_pictured() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED every_games_page_is_pictured: {why}");
+            return;
+        }
+    };
+    let python = python_with_selenium();
+    let served = Served::start();
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/page_screenshots.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(&served.url)
+        .arg(chromium)
+        .arg(driver)
+        .arg(screenshot_dir())
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "page screenshots failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("page screenshots taken"), "{stdout}");
+    for game in ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"] {
+        let stages: &[&str] = if game == "sceptre1027" {
+            &["start", "rules"]
+        } else {
+            &["start", "rules", "middle", "end"]
+        };
+        for stage in stages {
+            let shot = screenshot_dir().join(format!("{game}-{stage}.png"));
+            let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+            assert!(
+                bytes.starts_with(b"\x89PNG"),
+                "{} is no PNG",
+                shot.display()
+            );
+        }
     }
 }

@@ -32,7 +32,10 @@ fn set_up_for_me_places_the_persons_army_then_the_person_moves() {
     refused(&table, "POST", &url, json!({"mode": "later"}), 400);
     let v = ok(&table, "POST", &url, json!({"mode": "setup"}));
     assert_eq!(v["seats"][0]["stand_in"], "setup", "{v}");
-    assert!(v["legal"].as_array().unwrap().is_empty(), "the engine places now: {v}");
+    assert!(
+        v["legal"].as_array().unwrap().is_empty(),
+        "the engine places now: {v}"
+    );
     let v = wait_for(&table, &game, "the set-up ends", |v| {
         v["moves"].as_array().unwrap().len() >= 32 || v["over"] == true
     });
@@ -40,17 +43,39 @@ fn set_up_for_me_places_the_persons_army_then_the_person_moves() {
     assert_eq!(placements_by(&v, 1), 16, "{v}");
     // The set-up is over: black (the person) is to move, by hand.
     assert_eq!(v["to_move"], 0, "{v}");
-    assert_eq!(v["seats"][0]["stand_in"], Value::Null, "set up, the stand-in ends: {v}");
+    assert_eq!(
+        v["seats"][0]["stand_in"],
+        Value::Null,
+        "set up, the stand-in ends: {v}"
+    );
     let legal = v["legal"].as_array().unwrap();
-    assert!(!legal.is_empty() && legal.iter().all(|m| m["piece"].is_null()), "{v}");
-    assert!(v["status"].as_str().unwrap().starts_with("Black to move"), "{v}");
+    assert!(
+        !legal.is_empty() && legal.iter().all(|m| m["piece"].is_null()),
+        "{v}"
+    );
+    assert!(
+        v["status"].as_str().unwrap().starts_with("Black to move"),
+        "{v}"
+    );
     let e = refused(&table, "POST", &url, json!({"mode": "setup"}), 409);
     assert!(e.contains("set-up is over"), "{e}");
     // A take-back ends the stand-in: the person places again by hand.
-    let v = ok(&table, "POST", &format!("/api/games/{game}/undo"), json!({}));
+    let v = ok(
+        &table,
+        "POST",
+        &format!("/api/games/{game}/undo"),
+        json!({}),
+    );
     assert_eq!(v["seats"][0]["stand_in"], Value::Null, "{v}");
     assert_eq!(v["to_move"], 0, "{v}");
-    assert!(v["legal"].as_array().unwrap().iter().all(|m| !m["piece"].is_null()), "{v}");
+    assert!(
+        v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| !m["piece"].is_null()),
+        "{v}"
+    );
 }
 
 #[test]
@@ -70,7 +95,10 @@ fn play_for_me_plays_the_persons_moves_until_turned_off() {
     let v = wait_for(&table, &game, "four moves", |v| {
         v["moves"].as_array().unwrap().len() >= 4 || v["over"] == true
     });
-    assert!(v["moves"][0]["seat"] == 0 && v["moves"][2]["seat"] == 0, "{v}");
+    assert!(
+        v["moves"][0]["seat"] == 0 && v["moves"][2]["seat"] == 0,
+        "{v}"
+    );
     // Turned off while the engine is to move or thinking for white: the person plays again.
     ok(&table, "POST", &url, json!({"mode": "off"}));
     let v = wait_for(&table, &game, "white to move by hand", |v| {

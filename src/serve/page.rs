@@ -11,6 +11,8 @@ const STYLE: &str = include_str!("page/style.css");
 const CLOCK: &str = include_str!("page/clock.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
+/// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges, zoom.
+const SCEPTRE: &str = include_str!("page/sceptre.js");
 const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The embedded file at `path`, with its content type.
@@ -22,6 +24,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
+        "/sceptre.js" => Some(("text/javascript; charset=utf-8", SCEPTRE.as_bytes())),
         "/style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON.as_bytes())),
         _ => None,

@@ -63,7 +63,12 @@ impl WebGame {
 
     /// The stand-in's engine for `seat`, when it plays that seat in the position now.
     pub fn stand_in_level(&self, seat: u8) -> Option<EngineLevel> {
-        let active = match self.stand_in.get(seat as usize).copied().unwrap_or_default() {
+        let active = match self
+            .stand_in
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default()
+        {
             StandIn::Off => false,
             StandIn::SetUp => self.in_set_up(),
             StandIn::Game => true,

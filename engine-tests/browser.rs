@@ -160,28 +160,17 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
             return;
         }
     };
-    let python = python_with_selenium();
-    let served = Served::start();
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/sceptre_page_check.py");
-    let out = Command::new(python)
-        .arg(script)
-        .arg(&served.url)
-        .arg(chromium)
-        .arg(driver)
-        .arg(screenshot_dir())
-        .env("SE_OFFLINE", "true")
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "sceptre page check failed:\n{stdout}\n{stderr}"
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "sceptre_page_check",
+        "sceptre page check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
     );
-    assert!(stdout.contains("sceptre page check passed"), "{stdout}");
     for name in ["setup", "middle", "end", "withdrawn", "phone"] {
-        let shot = screenshot_dir().join(format!("sceptre1027-{name}.png"));
+        let shot = shots_dir.join(format!("sceptre1027-{name}.png"));
         let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
         assert!(
             bytes.starts_with(b"\x89PNG"),
@@ -202,26 +191,15 @@ fn every_games_page_is_pictured() {
             return;
         }
     };
-    let python = python_with_selenium();
-    let served = Served::start();
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/page_screenshots.py");
-    let out = Command::new(python)
-        .arg(script)
-        .arg(&served.url)
-        .arg(chromium)
-        .arg(driver)
-        .arg(screenshot_dir())
-        .env("SE_OFFLINE", "true")
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "page screenshots failed:\n{stdout}\n{stderr}"
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "page_screenshots",
+        "page screenshots",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
     );
-    assert!(stdout.contains("page screenshots taken"), "{stdout}");
     for game in ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"] {
         let stages: &[&str] = if game == "sceptre1027" {
             &["start", "rules"]
@@ -229,7 +207,7 @@ fn every_games_page_is_pictured() {
             &["start", "rules", "middle", "end"]
         };
         for stage in stages {
-            let shot = screenshot_dir().join(format!("{game}-{stage}.png"));
+            let shot = shots_dir.join(format!("{game}-{stage}.png"));
             let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
             assert!(
                 bytes.starts_with(b"\x89PNG"),

@@ -5,7 +5,7 @@ first moves ("play for me", `POST /api/games/{id}/stand-in`), then the person re
 Sceptre 1027 the middle and the end come from sceptre_page_check.py (a set-up made by the
 engine, and an elimination). Each picture is checked for what it must show.
 
-usage: page_screenshots.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
+usage: page_screenshots.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import os
@@ -16,7 +16,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 TIMEOUT = 240  # seconds: a hang guard for a machine busy with builds, not a measurement
 GAMES = {"chess": {}, "scepterchess": {}, "chess40k": {}, "tafl": {},
@@ -96,4 +96,4 @@ for variant in GAMES:
     check(js("return document.getElementById('result').innerText") != "", f"{variant}: a result shown")
     shot(f"{variant}-end", "#play")
 driver.quit()
-print("page screenshots taken")
+print("page screenshots passed")

@@ -6,7 +6,7 @@ until a player is eliminated (the check fails if no elimination is ever shown). 
 position with a withdrawn player (its pieces greyed) and a phone-sized screen with the zoom.
 Screenshots go to SCREENSHOT_DIR as sceptre1027-*.png.
 
-usage: sceptre_page_check.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
+usage: sceptre_page_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import os
@@ -17,7 +17,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 TIMEOUT = 240  # seconds: a hang guard for a machine busy with builds, not a measurement
 # Plies the engines get to reach an elimination before the check gives up and fails.

@@ -8,6 +8,7 @@ let reviewSvg = null;
 // The ply asked for and not yet shown: a second arrow key pressed before the first's answer
 // steps on from there, not again from the ply still on the board.
 let reviewAsked = null;
+let reviewCheck = null; // the square of a king in check there
 
 function reviewing() { return reviewPly !== null; }
 
@@ -19,6 +20,7 @@ function showReviewBoard() {
     // No move is made from an earlier position: say how to get back to the game.
     svg.addEventListener('pointerdown', () => say('This is an earlier position: press End (or click the last move) to play on.'));
   }
+  drawCheck(reviewCheck);
 }
 
 function markCurrentMove() {
@@ -35,6 +37,7 @@ function markCurrentMove() {
       ? `The start (of ${game.moves.length} moves). End returns to the game.`
       : `After move ${reviewPly} of ${game.moves.length}. End returns to the game.`;
   }
+  drawControls();
 }
 
 async function reviewAt(ply) {
@@ -49,6 +52,7 @@ async function reviewAt(ply) {
     reviewAsked = null;
     reviewPly = r.ply;
     reviewSvg = r.svg;
+    reviewCheck = r.check;
     showReviewBoard();
     markCurrentMove();
   } catch (e) { reviewAsked = null; say(e.message); }

@@ -1,9 +1,9 @@
 //! `regalia serve` in a real browser: headless Chromium (Debian's `chromium` and
 //! `chromium-driver`, installed by this test with apt-get where they are missing and it runs as
 //! root) driven through Selenium (from PyPI, into a private virtual environment under the
-//! target directory) by `engine-tests/python/browser_check.py`. Screenshots of every game's
-//! start screen, board and rules panel land in `target/screenshots/` (the ones in
-//! `docs/screenshots/` are copies of them).
+//! target directory) by `engine-tests/python/browser_check.py`, `sceptre_page_check.py` and
+//! `page_screenshots.py`. Screenshots of every game's page land in `target/screenshots/` (the
+//! ones in `docs/screenshots/` are copies of them).
 
 use crate::serve_seats::Served;
 use std::ffi::OsStr;
@@ -145,6 +145,76 @@ fn every_game_plays_in_a_real_browser() {
             "{} is no PNG",
             shot.display()
         );
+    }
+}
+
+/// Sceptre 1027 at human speed (`engine-tests/python/sceptre_page_check.py`): a four-player
+/// game with "set up for me", turned to the west seat, played to an elimination; board edges,
+/// standing lines, a withdrawn army greyed, the zoom on a phone-sized screen.
+#[test]
+fn sceptre_plays_at_human_speed_in_a_real_browser() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED sceptre_plays_at_human_speed_in_a_real_browser: {why}");
+            return;
+        }
+    };
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "sceptre_page_check",
+        "sceptre page check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    for name in ["setup", "middle", "end", "withdrawn", "phone"] {
+        let shot = shots_dir.join(format!("sceptre1027-{name}.png"));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}
+
+/// Every game's page for the docs (`engine-tests/python/page_screenshots.py`): the new-game
+/// form, the rules, a game some moves in and a finished one, as `<game>-<stage>.png`.
+#[test]
+fn every_games_page_is_pictured() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED every_games_page_is_pictured: {why}");
+            return;
+        }
+    };
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "page_screenshots",
+        "page screenshots",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    for game in ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"] {
+        let stages: &[&str] = if game == "sceptre1027" {
+            &["start", "rules"]
+        } else {
+            &["start", "rules", "middle", "end"]
+        };
+        for stage in stages {
+            let shot = shots_dir.join(format!("{game}-{stage}.png"));
+            let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+            assert!(
+                bytes.starts_with(b"\x89PNG"),
+                "{} is no PNG",
+                shot.display()
+            );
+        }
     }
 }
 

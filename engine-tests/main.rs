@@ -25,6 +25,7 @@ mod serve_feel;
 mod serve_foes;
 mod serve_play;
 mod serve_seats;
+mod serve_stand_in;
 mod serve_store;
 mod shell_tools;
 mod tafl;

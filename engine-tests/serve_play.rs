@@ -91,7 +91,7 @@ fn a_person_resigns_and_the_engine_wins() {
     assert_eq!(v["over"], true);
     assert_eq!(v["winner"], 0, "the attackers (engine) win: {v}");
     assert_eq!(v["result"]["reason"], "resignation");
-    assert!(v["status"].as_str().unwrap().contains("resigns"));
+    assert_eq!(v["status"], "Attackers win: defenders resign.", "{v}");
     refused(
         &table,
         "POST",

@@ -403,6 +403,12 @@ fn game_call(
             let seat = seats::acting_seat(&g, access, request.seat)?;
             g.resign(Some(seat))?;
         }
+        ("POST", "stand-in") => {
+            let request: super::stand_in::StandInRequest = parse_json(body)?;
+            let mode = super::stand_in::StandIn::parse(&request.mode)?;
+            let seat = seats::acting_seat(&g, access, None)?;
+            g.set_stand_in(seat, mode)?;
+        }
         ("POST", "offer-draw") => {
             let request: Acting = parse_json(body)?;
             let seat = seats::acting_seat(&g, access, request.seat)?;
@@ -450,7 +456,7 @@ fn game_call(
         (
             _,
             "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
-            | "offer-draw" | "answer-draw" | "rematch" | "review",
+            | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),

@@ -70,6 +70,15 @@ fn name(session: &dyn Session, seat: u8) -> String {
     session.seat_name(seat)
 }
 
+/// The verb for a seat's name: tafl's sides are plural (`attackers resign`, `defenders win`).
+fn verb<'a>(who: &str, one: &'a str, many: &'a str) -> &'a str {
+    if who.ends_with('s') {
+        many
+    } else {
+        one
+    }
+}
+
 /// The seats still playing other than `seat`.
 fn others(session: &dyn Session, seat: u8) -> Vec<u8> {
     (0..session.seats() as u8)
@@ -79,15 +88,19 @@ fn others(session: &dyn Session, seat: u8) -> Vec<u8> {
 
 /// `seat` leaves the game (resigned, or out of time): the one seat left wins; with more left
 /// (three or four players) they share the game.
-fn seat_leaves(session: &dyn Session, seat: u8, reason: &str, what: &str) -> GameEnd {
+fn seat_leaves(session: &dyn Session, seat: u8, reason: &str, what: (&str, &str)) -> GameEnd {
     let rest = others(session, seat);
     let who = name(session, seat);
+    let what = verb(&who, what.0, what.1);
     match rest.as_slice() {
         [winner] => GameEnd {
             winner: Some(*winner),
             drawn: Vec::new(),
             reason: reason.into(),
-            text: format!("{} wins: {who} {what}", name(session, *winner)),
+            text: {
+                let winner = name(session, *winner);
+                format!("{winner} {}: {who} {what}", verb(&winner, "wins", "win"))
+            },
         },
         _ => GameEnd {
             winner: None,
@@ -105,11 +118,16 @@ fn seat_leaves(session: &dyn Session, seat: u8, reason: &str, what: &str) -> Gam
 }
 
 pub fn resignation(session: &dyn Session, seat: u8) -> GameEnd {
-    seat_leaves(session, seat, "resignation", "resigns")
+    seat_leaves(session, seat, "resignation", ("resigns", "resign"))
 }
 
 pub fn time_out(session: &dyn Session, seat: u8) -> GameEnd {
-    seat_leaves(session, seat, "time", "ran out of time")
+    seat_leaves(
+        session,
+        seat,
+        "time",
+        ("ran out of time", "ran out of time"),
+    )
 }
 
 pub fn agreed_draw(session: &dyn Session) -> GameEnd {

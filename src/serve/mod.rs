@@ -16,6 +16,7 @@ mod page;
 mod record;
 mod review;
 mod seats;
+mod stand_in;
 mod store;
 mod table;
 mod view;

@@ -11,6 +11,8 @@ const STYLE: &str = include_str!("page/style.css");
 const CLOCK: &str = include_str!("page/clock.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
+/// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges, zoom.
+const SCEPTRE: &str = include_str!("page/sceptre.js");
 /// The king in check marked on the board.
 const CHECK: &str = include_str!("page/check.js");
 /// Captured pieces, pieces left, Sceptre's pools.
@@ -32,6 +34,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
+        "/sceptre.js" => Some(("text/javascript; charset=utf-8", SCEPTRE.as_bytes())),
         "/check.js" => Some(("text/javascript; charset=utf-8", CHECK.as_bytes())),
         "/counters.js" => Some(("text/javascript; charset=utf-8", COUNTERS.as_bytes())),
         "/drag.js" => Some(("text/javascript; charset=utf-8", DRAG.as_bytes())),

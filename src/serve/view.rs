@@ -50,6 +50,9 @@ pub struct SeatView {
     pub foe: Option<super::ladders::FoeView>,
     /// `playing`, `eliminated` or `withdrawn`.
     pub state: &'static str,
+    /// The engine standing in for this person (`setup`: placing their pieces; `game`:
+    /// playing their moves), or null (`stand_in.rs`).
+    pub stand_in: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -234,6 +237,11 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
                     SeatState::Eliminated => "eliminated",
                     SeatState::Withdrawn => "withdrawn",
                 },
+                stand_in: g
+                    .stand_in
+                    .get(seat as usize)
+                    .filter(|m| **m != super::stand_in::StandIn::Off)
+                    .map(|m| m.word()),
             })
             .collect(),
         to_move: s.to_move(),

@@ -76,6 +76,8 @@ pub struct WebGame {
     pub store: Option<Arc<super::store::Store>>,
     /// The last change the store could not write, for the request that made it to report.
     pub store_error: Option<ApiError>,
+    /// `stand_in[seat]`: the engine placing or playing for that person (`stand_in.rs`).
+    pub stand_in: Vec<super::stand_in::StandIn>,
 }
 
 impl WebGame {
@@ -89,6 +91,7 @@ impl WebGame {
     ) -> WebGame {
         let start_text = session.position_text();
         let seat_tokens = players.iter().map(|_| super::seats::new_token()).collect();
+        let stand_in = vec![super::stand_in::StandIn::Off; players.len()];
         WebGame {
             id,
             variant,
@@ -113,6 +116,7 @@ impl WebGame {
             takeback: None,
             store: None,
             store_error: None,
+            stand_in,
         }
     }
 
@@ -175,15 +179,18 @@ impl WebGame {
         }
     }
 
-    /// The engine level of the seat to move, if an engine plays it.
+    /// The engine level of the seat to move, if an engine plays it (or stands in for its
+    /// person).
     pub fn engine_to_move(&self) -> Option<EngineLevel> {
         if self.is_over() {
             return None;
         }
+        let seat = self.session.to_move();
         self.players
-            .get(self.session.to_move() as usize)
+            .get(seat as usize)
             .copied()
             .flatten()
+            .or_else(|| self.stand_in_level(seat))
     }
 
     /// Something changed: searches of the old position are stale.
@@ -259,6 +266,7 @@ impl WebGame {
         if let Some(c) = self.play.clocks.as_mut() {
             c.moved(seat);
         }
+        self.end_finished_set_ups();
         self.play.clock_history.extend(clocks_before);
         // An offer stands until the other side moves (a move is an answer too).
         if self.play.draw_offer.is_some_and(|s| s != seat) {
@@ -319,6 +327,8 @@ impl WebGame {
             .map_err(|e| ApiError::BadRequest(format!("could not replay the game: {e}")))?;
         self.session = session;
         self.moves.truncate(keep);
+        // A person takes back to change what the engine did for them: from here they play.
+        self.stand_in.fill(super::stand_in::StandIn::Off);
         if let Some(c) = self.play.clocks.as_mut() {
             // The clocks go back to what they showed before the first move taken back.
             if let Some(left) = self.play.clock_history.get(keep) {
@@ -345,8 +355,10 @@ impl WebGame {
             None => {
                 let seat = self.session.to_move();
                 let name = capitalised(&self.session.seat_name(seat));
-                let status = match self.players.get(seat as usize).copied().flatten() {
+                let standing_in = self.players.get(seat as usize).copied().flatten().is_none();
+                let status = match self.engine_to_move() {
                     Some(_) if self.paused => format!("{name} (engine) to move"),
+                    Some(_) if standing_in => format!("{name} (the engine, for you) is thinking"),
                     Some(_) => format!("{name} (engine) is thinking"),
                     None => format!("{name} to move"),
                 };

@@ -5,6 +5,9 @@
 
 let reviewPly = null;   // the moves played in the position shown; null: the game's position
 let reviewSvg = null;
+// The ply asked for and not yet shown: a second arrow key pressed before the first's answer
+// steps on from there, not again from the ply still on the board.
+let reviewAsked = null;
 let reviewCheck = null; // the square of a king in check there
 
 function reviewing() { return reviewPly !== null; }
@@ -41,15 +44,18 @@ async function reviewAt(ply) {
   if (!game) return;
   const n = game.moves.length;
   ply = Math.max(0, Math.min(n, ply));
-  if (ply === n) { endReview(); return; }
+  if (ply === n) { reviewAsked = null; endReview(); return; }
+  reviewAsked = ply;
   try {
     const r = await api('GET', `/api/games/${game.id}/review?ply=${ply}&turn=${turn}`);
+    if (reviewAsked !== ply) return;  // a later step was asked for meanwhile
+    reviewAsked = null;
     reviewPly = r.ply;
     reviewSvg = r.svg;
     reviewCheck = r.check;
     showReviewBoard();
     markCurrentMove();
-  } catch (e) { say(e.message); }
+  } catch (e) { reviewAsked = null; say(e.message); }
 }
 
 function endReview() {
@@ -75,7 +81,7 @@ document.addEventListener('keydown', (event) => {
   if (!game || $('play').hidden) return;
   const tag = (event.target.tagName || '').toLowerCase();
   if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
-  const at = reviewPly === null ? game.moves.length : reviewPly;
+  const at = reviewAsked !== null ? reviewAsked : reviewPly === null ? game.moves.length : reviewPly;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: game.moves.length }[event.key];
   if (to === undefined) return;
   event.preventDefault();

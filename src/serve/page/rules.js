@@ -126,6 +126,9 @@ const RULES = {
       ['Castle ruin', 'rooks and pawns stop as they enter; no king, queen, bishop or knight.', '#aba394'],
       ['Hole', 'no board: no piece may enter; only a knight leaps over.', '#fbfaf7'],
       ['Coloured frames', 'each player’s kingdom, in his colour: his pieces are placed there.', '#ffffff'],
+      ['Dark frames', 'the edges of the 8×8 boards the field is made of.', '#2c3440'],
+      ['Greyed pieces', 'a withdrawn player’s: lifeless obstacles that anyone may take.', '#8a8f96'],
+      ['Corner flag', 'a piece that passed to the player who took its king keeps its old colour in the corner.', '#c0392b'],
       ['Yellow', 'the squares of the last move (framed on terrain).', '#f7ec5e'],
     ],
     tips: [

@@ -1,0 +1,229 @@
+"""Sceptre 1027 A.D. at human speed on `regalia serve`'s page, in headless Chromium (issue 30):
+a four-player game on the cross layout with the person in the west seat, by clicks: the board
+shows the person's seat at the bottom, can be turned to any seat, frames each board, lists a
+line of standing per seat; "Set up for me" places the person's army; "Play for me" plays on
+until a player is eliminated (the check fails if no elimination is ever shown). Then a
+position with a withdrawn player (its pieces greyed) and a phone-sized screen with the zoom.
+Screenshots go to SCREENSHOT_DIR as sceptre1027-*.png.
+
+usage: sceptre_page_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
+"""
+
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
+os.makedirs(SHOTS, exist_ok=True)
+TIMEOUT = 240  # seconds: a hang guard for a machine busy with builds, not a measurement
+# Plies the engines get to reach an elimination before the check gives up and fails.
+MAX_PLIES = 2500
+
+
+def start_browser(size):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={size}", "--hide-scrollbars"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+driver = start_browser("1400,1100")
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def js(script, *args):
+    return driver.execute_script(script, *args)
+
+
+def by_id(name):
+    return driver.find_element(By.ID, name)
+
+
+def shown(name):
+    return js("const e = document.getElementById(arguments[0]); "
+              "return !!e && !e.hidden && e.getClientRects().length > 0", name)
+
+
+def wait_until(what, predicate, timeout=TIMEOUT):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: predicate())
+    except Exception as e:
+        status = js("return document.getElementById('status').innerText")
+        message = js("return document.getElementById('message').innerText")
+        raise AssertionError(f"timed out waiting for {what}; status {status!r}, message {message!r}") from e
+
+
+def screenshot(name, element="play"):
+    path = os.path.join(SHOTS, name + ".png")
+    by_id(element).screenshot(path)
+    print(f"screenshot {path}")
+
+
+def new_game(seats, options, position=""):
+    """The new-game form, by clicks: `seats` is "human" or ("engine", ms) per seat."""
+    driver.get(URL)
+    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
+    Select(by_id("variant")).select_by_value("sceptre1027")
+    for name, value in options.items():
+        Select(driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
+    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
+    check(len(rows) == len(seats), f"{len(rows)} seat rows, expected {len(seats)}")
+    for row, seat in zip(rows, seats):
+        kind = Select(row.find_element(By.CSS_SELECTOR, ".seat-kind"))
+        if seat == "human":
+            kind.select_by_value("human")
+        else:
+            kind.select_by_value("engine")
+            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
+            # The strongest foe: it takes a king when it can, so eliminations come sooner.
+            foe = Select(row.find_element(By.CSS_SELECTOR, ".seat-foe"))
+            foe.select_by_index(len(foe.options) - 1)
+    box = by_id("start-position")
+    box.clear()
+    if position:
+        box.send_keys(position)
+    by_id("start").click()
+    wait_until("the board", lambda: shown("play") and js(
+        "return document.querySelectorAll('#board-box rect.cell').length > 0"))
+
+
+def cell_centre(square):
+    return js("const r = document.querySelector(`#board-box rect.cell[data-square='${arguments[0]}']`);"
+              "if (!r) return null; const b = r.getBoundingClientRect();"
+              "return [b.left + b.width / 2, b.top + b.height / 2]", square)
+
+
+def bottom_seat_is(side):
+    """Which side of the table is at the bottom, from where two kingdoms' squares are drawn
+    (cross layout: south's kingdom at i1-p8, west's a9-h16, north's i17-p24, east's q9-x16)."""
+    middle = {"south": "l4", "west": "d12", "north": "l20", "east": "t12"}
+    ys = {s: cell_centre(sq)[1] for s, sq in middle.items()}
+    return max(ys, key=ys.get) == side
+
+
+def choose_bottom(label):
+    Select(by_id("sceptre-bottom")).select_by_visible_text(label)
+
+
+def standing():
+    return js("return [...document.querySelectorAll('#sceptre-standing .standing')].map((r) => r.innerText)")
+
+
+def state():
+    return js("return {moves: game.moves.length, over: game.over, position: game.position,"
+              " seats: game.seats.map((s) => s.state), stand_in: game.seats.map((s) => s.stand_in)}")
+
+
+# ---- a four-player game on the cross layout, the person in the west seat ---------------------
+new_game([("engine", 50), "human", ("engine", 50), ("engine", 50)],
+         {"SceptreLayout": "cross", "SceptrePlayers": 4})
+wait_until("the west seat at the bottom by default", lambda: js("return turn") == 3 and bottom_seat_is("west"))
+check(Select(by_id("sceptre-bottom")).first_selected_option.text == "White (west)",
+      "the board control names the seat at the bottom")
+edges = js("return document.querySelectorAll('#board-box rect.board-edge').length")
+check(edges == 5, f"the cross layout's five boards are framed, not {edges}")
+rows = standing()
+check(len(rows) == 4 and all("left to place" in r for r in rows), f"standing in the set-up: {rows}")
+check("you" in rows[1], f"the person's own line says so: {rows[1]}")
+# Any seat at the bottom, by the control: north, east, then back to west.
+for label, side in (("Red (north)", "north"), ("Green (east)", "east"), ("White (west)", "west")):
+    choose_bottom(label)
+    wait_until(f"{side} at the bottom", lambda: bottom_seat_is(side))
+    check(js("return document.querySelectorAll('#board-box rect.board-edge').length") == 5,
+          f"board edges drawn again when turned to {side}")
+print("sceptre page: the board turns to each seat, five boards framed, four standing lines")
+
+wait_until("white's turn to place", lambda: shown("setup-for-me"))
+screenshot("sceptre1027-setup")
+by_id("setup-for-me").click()
+wait_until("the engine standing in for white", lambda: state()["stand_in"][1] == "setup")
+wait_until("the note that the engine places white's pieces", lambda: "The engine places White's pieces" in js(
+    "return document.getElementById('stand-in-note').textContent") or state()["position"].split(" ")[5] == "-")
+wait_until("the set-up to end", lambda: state()["position"].split(" ")[5] == "-" or state()["over"])
+s = state()
+check(s["stand_in"][1] is None or s["stand_in"][1] == "setup", f"stand-in after the set-up: {s}")
+white_placements = js("return game.moves.filter((m) => m.seat === 1 && m.text.includes('@')).length")
+check(white_placements == 16, f"white's 16 pieces placed for him, not {white_placements}")
+check(bottom_seat_is("west"), "still turned to the west seat")
+# Once the set-up is done the person plays by hand: white's first move waits for a click.
+wait_until("white to move by hand", lambda: js("return game.to_move === 1 && game.legal.length > 0") or state()["over"])
+check(not shown("setup-for-me"), "no 'set up for me' once the set-up is over")
+rows = standing()
+check(all("material" in r for r in rows), f"standing after the set-up: {rows}")
+screenshot("sceptre1027-middle")
+print("sceptre page: 'set up for me' placed white's army; white moves by hand")
+
+# "Play for me": the engine plays white on; the engines play to an elimination.
+by_id("play-for-me").click()
+wait_until("the engine playing for white", lambda: state()["stand_in"][1] == "game")
+
+
+def eliminated_shown():
+    s = state()
+    announced = js("return [...document.querySelectorAll('#announcements li')].map((l) => l.innerText)")
+    out_rows = [r for r in standing() if "eliminated" in r]
+    check(s["moves"] < 64 + MAX_PLIES or announced, f"no elimination in {MAX_PLIES} plies")
+    return bool(announced) and any("eliminated" in a for a in announced) and bool(out_rows)
+
+
+wait_until("an elimination shown", eliminated_shown, timeout=1800)
+announced = js("return [...document.querySelectorAll('#announcements li')].map((l) => l.innerText)")
+check(any("eliminated" in a for a in announced), f"announcements: {announced}")
+s = state()
+check("eliminated" in s["seats"], f"seats: {s['seats']}")
+rows = standing()
+out = [r for r in rows if "eliminated" in r]
+check(out and all("army passed" in r for r in out), f"an eliminated seat's line: {rows}")
+check(js("return [...document.querySelectorAll('#sceptre-standing .standing.out')].length") >= 1,
+      "an eliminated seat's line is shown as out")
+screenshot("sceptre1027-end")
+print(f"sceptre page: an elimination after {s['moves']} moves: "
+      f"{next(a for a in announced if 'eliminated' in a)}")
+if shown("stand-in-stop"):
+    by_id("stand-in-stop").click()
+    wait_until("white played by hand again", lambda: state()["stand_in"][1] is None)
+
+# ---- a withdrawn player's pieces are greyed (rules: Withdrawal) -----------------------------
+WITHDRAWN = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
+             "Kw@a1,Pw@e8,Rb@a15,Kb@p1,Kr@p16 b+,w=,r+ b b@i1,w@a1,r@a9 - - -")
+new_game(["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3}, position=WITHDRAWN)
+greyed = js("return [...document.querySelectorAll('#board-box rect.withdrawn-piece')].length")
+check(greyed == 2, f"white's two pieces greyed, not {greyed}")
+rows = standing()
+check("withdrawn" in rows[1] and "2 pieces" in rows[1], f"white's line: {rows}")
+screenshot("sceptre1027-withdrawn")
+print("sceptre page: a withdrawn player's pieces greyed")
+driver.quit()
+
+# ---- a phone: the field zoomed and scrolled -------------------------------------------------
+driver = start_browser("390,844")
+new_game(["human", ("engine", 50), ("engine", 50), ("engine", 50)],
+         {"SceptreLayout": "nine", "SceptrePlayers": 4})
+width = js("return document.querySelector('#board-box svg').getBoundingClientRect().width")
+cell = js("return document.querySelector('#board-box rect.cell').getBoundingClientRect().width")
+by_id("zoom-in").click()
+by_id("zoom-in").click()
+wait_until("the zoomed field", lambda: js(
+    "return document.querySelector('#board-box svg').getBoundingClientRect().width") > 1.9 * width)
+box = js("const b = document.getElementById('board-box'); return [b.clientWidth, b.scrollWidth]")
+check(box[1] > box[0] * 1.5, f"the zoomed board scrolls inside its box: {box}")
+zoomed = js("return document.querySelector('#board-box rect.cell').getBoundingClientRect().width")
+check(zoomed >= 28, f"a square of the zoomed field is big enough to tap: {zoomed:.1f}px (was {cell:.1f})")
+# Zooming in shows the person's own kingdom (black's, south-east on nine).
+x, y = cell_centre("t4")
+check(0 <= x <= 390 and y > 0, f"black's kingdom in view after zooming: {x:.0f},{y:.0f}")
+driver.save_screenshot(os.path.join(SHOTS, "sceptre1027-phone.png"))
+print(f"screenshot {os.path.join(SHOTS, 'sceptre1027-phone.png')}")
+print("sceptre page: zoom on a phone-sized screen")
+driver.quit()
+print("sceptre page check passed")

@@ -1,0 +1,333 @@
+// Sceptre 1027 A.D. at human speed (docs/rules/sceptre1027.md): "set up for me" (the engine
+// places the player's army, which the player may stop or take back), "play for me", the board
+// turned to put any seat at the bottom, the boards' edges, withdrawn armies greyed, a line of
+// standing for each seat, and a zoom for small screens. Everything here reads the game view and
+// its position string (protocol.md, "Sceptre position string"); the board is the server's SVG.
+'use strict';
+
+const SCEPTRE = 'sceptre1027';
+const BOARD_SIDE = 8;   // every board of the field is 8x8
+const VALUES = { Q: 9, R: 5, B: 3, N: 3, P: 1, K: 0 };
+const COLOUR_OF = { b: 'black', w: 'white', r: 'red', g: 'green' };
+// Where each seat sits, by the number of players (black always south, then clockwise), and the
+// quarter turns (clockwise) that bring that side of the table to the bottom of the board.
+const SIDES = { 2: ['south', 'north'], 3: ['south', 'west', 'north'], 4: ['south', 'west', 'north', 'east'] };
+const TURN_OF_SIDE = { south: 0, west: 3, north: 2, east: 1 };
+const ZOOMS = [1, 1.5, 2, 3];
+
+let sceptreGameId = null;   // the game the controls were last set up for
+let zoomStep = 0;
+
+function isSceptre(view) { return !!view && view.variant === SCEPTRE; }
+
+function seatSide(view, seat) { return (SIDES[view.seats.length] || SIDES[4])[seat]; }
+
+// ---- the position string -----------------------------------------------------------------
+
+function squareCoords(name) {
+  const m = /^([a-z]+)(\d+)$/.exec(name);
+  if (!m) return null;
+  let file = 0;
+  for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
+  return [file - 1, Number(m[2]) - 1];
+}
+
+// The fields of a position string that the page needs: pieces, players' states, the kingdoms,
+// what is left to place and the pools of captured pieces.
+function readSceptre(text) {
+  const f = (text || '').split(' ');
+  const list = (field) => (field && field !== '-' ? field.split(',') : []);
+  const pieces = list(f[1]).map((p) => {
+    const m = /^([KQRBNP])([bwrg])([bwrg]?)@([a-z]+\d+)$/.exec(p);
+    return m ? { kind: m[1], owner: m[2], colour: m[3] || m[2], square: m[4] } : null;
+  }).filter(Boolean);
+  const states = {};
+  for (const p of list(f[2])) states[p[0]] = p[1] === 'x' ? 'eliminated' : p[1] === '=' ? 'withdrawn' : 'playing';
+  const kingdoms = {};
+  for (const k of list(f[4])) { const [c, sq] = k.split('@'); kingdoms[c] = sq; }
+  const toPlace = {};
+  for (const s of list(f[5])) { const [c, letters] = s.split(':'); toPlace[c] = letters || ''; }
+  const pools = {};
+  for (const s of list(f[6])) { const [c, letters] = s.split(':'); pools[c] = letters || ''; }
+  return { pieces, states, kingdoms, toPlace, pools, inSetUp: !!f[5] && f[5] !== '-' };
+}
+
+// ---- whose this screen is -------------------------------------------------------------------
+
+// The seat this screen plays: a seat link's own; for the creator's tab the person to move, else
+// the first person still playing (as clock.js's actingPath chooses); null for a watcher.
+function mySeat(view) {
+  if (!creatorTokens(view.id)) return view.you !== null && view.you !== undefined ? view.you : null;
+  const person = (s) => !view.seats[s].engine && view.seats[s].state === 'playing';
+  if (person(view.to_move)) return view.to_move;
+  const first = view.seats.findIndex((_, s) => person(s));
+  return first < 0 ? null : first;
+}
+
+// ---- the board: turned to any seat, the boards' edges, withdrawn armies greyed ------------
+
+function drawBottomChooser(view) {
+  let label = $('sceptre-bottom-label');
+  if (!label) {
+    label = document.createElement('label');
+    label.id = 'sceptre-bottom-label';
+    label.className = 'inline';
+    label.append('Bottom of the board ');
+    const select = document.createElement('select');
+    select.id = 'sceptre-bottom';
+    select.addEventListener('change', () => {
+      say('');
+      turn = Number(select.value);
+      refresh();
+    });
+    label.appendChild(select);
+    $('flip').after(label);
+  }
+  label.hidden = !isSceptre(view);
+  if (!isSceptre(view)) return;
+  const select = $('sceptre-bottom');
+  // Built again only for another table: a choice being made must not be pulled from under it.
+  const seats = view.seats.map((s, i) => `${capitalised(s.name)} (${seatSide(view, i)})`);
+  if ([...select.options].map((o) => o.text).join() !== seats.join()) {
+    select.textContent = '';
+    view.seats.forEach((s, i) => select.add(new Option(seats[i], TURN_OF_SIDE[seatSide(view, i)])));
+  }
+  select.value = String(turn);
+}
+
+// Each 8x8 board framed: the boards lie on the grid of the kingdoms' corners.
+function drawBoardEdges(svg, position) {
+  const board = svg.querySelector('g#board');
+  const cells = [...svg.querySelectorAll('rect.cell[data-square]')];
+  const corner = Object.values(position.kingdoms).map(squareCoords).find(Boolean);
+  if (!board || !cells.length || !corner) return;
+  const [ox, oy] = [corner[0] % BOARD_SIDE, corner[1] % BOARD_SIDE];
+  const boxes = new Map();
+  for (const rect of cells) {
+    const at = squareCoords(rect.dataset.square);
+    if (!at) continue;
+    const key = `${Math.floor((at[0] - ox) / BOARD_SIDE)},${Math.floor((at[1] - oy) / BOARD_SIDE)}`;
+    const x = Number(rect.getAttribute('x')), y = Number(rect.getAttribute('y'));
+    const w = Number(rect.getAttribute('width')), h = Number(rect.getAttribute('height'));
+    const b = boxes.get(key) || { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    b.x0 = Math.min(b.x0, x); b.y0 = Math.min(b.y0, y);
+    b.x1 = Math.max(b.x1, x + w); b.y1 = Math.max(b.y1, y + h);
+    boxes.set(key, b);
+  }
+  // Beneath the last move, the kingdoms' frames and the pieces: right after the squares.
+  let after = cells[cells.length - 1];
+  for (const b of boxes.values()) {
+    const edge = document.createElementNS(SVG_NS, 'rect');
+    edge.setAttribute('class', 'board-edge');
+    edge.setAttribute('x', b.x0); edge.setAttribute('y', b.y0);
+    edge.setAttribute('width', b.x1 - b.x0); edge.setAttribute('height', b.y1 - b.y0);
+    edge.setAttribute('fill', 'none');
+    edge.setAttribute('stroke', '#2c3440');
+    edge.setAttribute('stroke-width', 3);
+    edge.setAttribute('pointer-events', 'none');
+    after.after(edge);
+    after = edge;
+  }
+}
+
+// A withdrawn player's pieces stay as lifeless obstacles (rules: Withdrawal): greyed out.
+function greyWithdrawn(svg, position) {
+  const board = svg.querySelector('g#board');
+  if (!board) return;
+  for (const p of position.pieces) {
+    if (position.states[p.owner] !== 'withdrawn') continue;
+    const rect = svg.querySelector(`rect.cell[data-square="${p.square}"]`);
+    if (!rect) continue;
+    const veil = document.createElementNS(SVG_NS, 'rect');
+    for (const a of ['x', 'y', 'width', 'height']) veil.setAttribute(a, rect.getAttribute(a));
+    veil.setAttribute('class', 'withdrawn-piece');
+    veil.setAttribute('fill', '#8a8f96');
+    veil.setAttribute('fill-opacity', '0.6');
+    veil.setAttribute('pointer-events', 'none');
+    const title = document.createElementNS(SVG_NS, 'title');
+    title.textContent = `${COLOUR_OF[p.owner]} withdrew: this piece is out of play (anyone may take it)`;
+    veil.appendChild(title);
+    board.appendChild(veil);
+  }
+}
+
+// The board's drawing is replaced by every view and every review step: decorate each new one.
+function decorateBoard() {
+  if (!isSceptre(game)) return;
+  const svg = $('board-box').querySelector('svg');
+  if (!svg || svg.dataset.decorated) return;
+  svg.dataset.decorated = 'yes';
+  // A reviewed position is drawn from the review's own svg; its kingdoms are the game's.
+  const position = readSceptre(game.position);
+  drawBoardEdges(svg, position);
+  if (typeof reviewing !== 'function' || !reviewing()) greyWithdrawn(svg, position);
+  applyZoom();
+}
+
+// ---- zoom: the field larger than the screen, scrolled ----------------------------------------
+
+function drawZoom(view) {
+  let box = $('zoom-controls');
+  if (!box) {
+    box = document.createElement('span');
+    box.id = 'zoom-controls';
+    box.className = 'inline';
+    const button = (id, text, title, step) => {
+      const b = document.createElement('button');
+      b.type = 'button'; b.id = id; b.textContent = text; b.title = title;
+      b.addEventListener('click', () => { zoomStep = Math.max(0, Math.min(ZOOMS.length - 1, zoomStep + step)); applyZoom(true); });
+      return b;
+    };
+    box.append('Zoom ', button('zoom-out', '−', 'smaller board', -1), button('zoom-in', '+', 'larger board (scroll to move about)', 1));
+    $('sceptre-bottom-label').after(box);
+  }
+  box.hidden = !isSceptre(view);
+}
+
+// At a zoom above 1 the board is wider than its box, which scrolls; zooming in first shows
+// this screen's own kingdom.
+function applyZoom(centre) {
+  const boxEl = $('board-box');
+  const svg = boxEl.querySelector('svg');
+  const zoom = isSceptre(game) ? ZOOMS[zoomStep] : 1;
+  boxEl.classList.toggle('zoomed', zoom > 1);
+  if (svg) svg.style.width = `${zoom * 100}%`;
+  if ($('zoom-out')) $('zoom-out').disabled = zoomStep === 0;
+  if ($('zoom-in')) $('zoom-in').disabled = zoomStep === ZOOMS.length - 1;
+  if (!centre || zoom === 1 || !svg) return;
+  const seat = mySeat(game);
+  const position = readSceptre(game.position);
+  const colour = seat === null ? null : 'bwrg'[seat];
+  const corner = colour && position.kingdoms[colour] ? squareCoords(position.kingdoms[colour]) : null;
+  if (!corner) return;
+  const name = (file, rank) => {
+    let letters = '', n = file + 1;
+    while (n > 0) { const r = (n - 1) % 26; letters = String.fromCharCode(97 + r) + letters; n = Math.floor((n - 1) / 26); }
+    return `${letters}${rank + 1}`;
+  };
+  const middle = svg.querySelector(`rect.cell[data-square="${name(corner[0] + 3, corner[1] + 3)}"]`);
+  if (middle) middle.scrollIntoView({ block: 'center', inline: 'center' });
+}
+
+// ---- set up for me, play for me ---------------------------------------------------------
+
+async function standIn(mode) {
+  clearMessages();
+  try {
+    render(await api('POST', actingPath('stand-in'), { mode }));
+  } catch (e) { say(e.message); }
+}
+
+function drawStandIn(view) {
+  let box = $('stand-in');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'stand-in';
+    box.className = 'buttons';
+    const button = (id, text, mode) => {
+      const b = document.createElement('button');
+      b.type = 'button'; b.id = id; b.textContent = text;
+      b.addEventListener('click', () => standIn(mode));
+      return b;
+    };
+    const note = document.createElement('span');
+    note.id = 'stand-in-note';
+    box.append(button('setup-for-me', 'Set up for me', 'setup'), button('play-for-me', 'Play for me', 'game'),
+      button('stand-in-stop', 'I will play myself', 'off'), note);
+    $('palette').after(box);
+  }
+  const seat = isSceptre(view) && !view.over ? mySeat(view) : null;
+  box.hidden = seat === null;
+  if (seat === null) return;
+  const setUp = readSceptre(view.position).inSetUp;
+  // "Set up for me" is done once the set-up is.
+  const mode = view.seats[seat].stand_in === 'setup' && !setUp ? null : view.seats[seat].stand_in;
+  $('setup-for-me').hidden = !setUp || mode !== null;
+  $('play-for-me').hidden = mode === 'game';
+  $('stand-in-stop').hidden = mode === null;
+  $('setup-for-me').title = 'the engine places the rest of your army; take back a placement to change it, or stop it and place the rest yourself';
+  $('play-for-me').title = 'the engine plays your moves until you press “I will play myself”';
+  const name = capitalised(view.seats[seat].name);
+  $('stand-in-note').textContent = mode === 'setup'
+    ? `The engine places ${name}'s pieces. Take back to change one; “I will play myself” to place the rest.`
+    : mode === 'game' ? `The engine plays for ${name}.` : '';
+}
+
+// ---- a line of standing for each seat ---------------------------------------------------
+
+function pieceWords(letters) {
+  const counts = {};
+  for (const l of letters) counts[l] = (counts[l] || 0) + 1;
+  return Object.entries(counts).map(([l, n]) => `${n > 1 ? n + ' ' : ''}${PIECE_NAMES[l]}${n > 1 ? 's' : ''}`).join(', ');
+}
+
+function drawStanding(view) {
+  let box = $('sceptre-standing');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'sceptre-standing';
+    $('seat-list').after(box);
+  }
+  box.hidden = !isSceptre(view);
+  $('seat-list').hidden = isSceptre(view);
+  if (!isSceptre(view)) return;
+  box.textContent = '';
+  const position = readSceptre(view.position);
+  const me = mySeat(view);
+  view.seats.forEach((s, seat) => {
+    const colour = 'bwrg'[seat];
+    const row = document.createElement('div');
+    row.className = 'standing';
+    row.dataset.seat = seat;
+    row.dataset.state = s.state;
+    const swatch = document.createElement('span');
+    swatch.className = `standing-swatch standing-${s.name}`;
+    const who = document.createElement('b');
+    who.textContent = `${capitalised(s.name)} (${seatSide(view, seat)})`;
+    const mine = position.pieces.filter((p) => p.owner === colour);
+    const material = mine.reduce((sum, p) => sum + VALUES[p.kind], 0);
+    const parts = [s.engine ? Foes.seatLabel(s) : (seat === me ? 'you' : 'person')];
+    if (s.stand_in === 'game' || (s.stand_in === 'setup' && position.inSetUp)) parts.push(s.stand_in === 'setup' ? 'the engine sets up' : 'the engine plays');
+    if (s.state === 'eliminated') {
+      parts.push('eliminated: king taken, army passed to the taker');
+    } else if (s.state === 'withdrawn') {
+      parts.push(`withdrawn: ${mine.length} ${mine.length === 1 ? 'piece' : 'pieces'} left as obstacles`);
+    } else if (position.inSetUp) {
+      const left = (position.toPlace[colour] || '').length;
+      parts.push(left ? `${left} pieces left to place` : 'all placed');
+    } else {
+      parts.push(`${mine.length} ${mine.length === 1 ? 'piece' : 'pieces'}, material ${material}`);
+    }
+    const pool = position.pools[colour] || '';
+    if (pool && s.state === 'playing') parts.push(`pool: ${pieceWords(pool)}`);
+    row.append(swatch, who, ': ' + parts.join(' · '));
+    if (seat === view.to_move && !view.over) {
+      row.classList.add('to-move');
+      const tag = document.createElement('span');
+      tag.className = 'standing-tag';
+      tag.textContent = position.inSetUp ? 'to place' : 'to move';
+      row.append(' ', tag);
+    }
+    if (s.state !== 'playing') row.classList.add('out');
+    box.appendChild(row);
+  });
+}
+
+// ---- hooks ----------------------------------------------------------------------------------
+
+renderHooks.push((view) => {
+  if (isSceptre(view) && view.id !== sceptreGameId) {
+    // A new game on this screen: its own seat at the bottom (a seat link's, or the player's).
+    sceptreGameId = view.id;
+    const seat = mySeat(view);
+    const wanted = seat === null ? view.view_turn : TURN_OF_SIDE[seatSide(view, seat)];
+    if (wanted !== turn) { turn = wanted; refresh(); }
+  }
+  drawBottomChooser(view);
+  drawZoom(view);
+  drawStandIn(view);
+  drawStanding(view);
+  decorateBoard();
+});
+
+new MutationObserver(decorateBoard).observe($('board-box'), { childList: true });

@@ -1,7 +1,7 @@
 //! Tafl seen through the generic [`crate::core::Rules`] and [`SearchHints`] traits.
 
 use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE};
-use super::movegen::{escapes_open_from_ignoring, generate, is_king_fork, open_escape_lines};
+use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
 use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
 use crate::core::{
@@ -185,8 +185,7 @@ impl SearchHints for TaflPosition {
     }
     #[inline]
     fn is_noisy(&self, m: TaflMove) -> bool {
-        (self.cell(m.from()) == Cell::King
-            && (self.rules().escapes(m.to()) || is_king_fork(self, m)))
+        (self.cell(m.from()) == Cell::King && self.rules().escapes(m.to()))
             || self.capture_count(m) > 0
     }
     fn noisy_order(&self, m: TaflMove) -> Score {

@@ -6,8 +6,7 @@ use super::position::{TaflMove, TaflPosition};
 use super::rules::{kind, KING, SPECIAL};
 use crate::core::{MoveList, Scope};
 
-/// Appends the moves of `scope`: all, or the noisy ones (captures, the king's escapes and his
-/// forks, see [`is_king_fork`]).
+/// Appends the moves of `scope`: all, or the noisy ones (captures and the king's escapes).
 pub fn generate(pos: &TaflPosition, scope: Scope, out: &mut MoveList<TaflMove>) {
     if pos.winner().is_some() {
         return;
@@ -54,21 +53,9 @@ fn generate_scope<const ALL: bool>(pos: &TaflPosition, out: &mut MoveList<TaflMo
 
 #[inline(always)]
 fn push<const ALL: bool>(pos: &TaflPosition, k: u8, m: TaflMove, out: &mut MoveList<TaflMove>) {
-    if ALL
-        || (k == KING && (pos.rules().escapes(m.to()) || is_king_fork(pos, m)))
-        || pos.capture_count(m) > 0
-    {
+    if ALL || (k == KING && pos.rules().escapes(m.to())) || pos.capture_count(m) > 0 {
         out.push(m);
     }
-}
-
-/// Does the king's move `m` open two gates at once? The attackers can then block only one: the
-/// quiescence search plays these moves, so that an escape race two moves deep is seen at the
-/// leaves rather than guessed by the evaluator (the series' lost games, engine-tests/results/
-/// tafl-peers/, were such forks).
-#[inline]
-pub fn is_king_fork(pos: &TaflPosition, m: TaflMove) -> bool {
-    escapes_open_from_ignoring(pos, m.to(), m.from()).count_ones() >= 2
 }
 
 /// The escape squares the king standing on `from` (or a king placed there) reaches along open
@@ -123,24 +110,4 @@ fn escape_bit(pos: &TaflPosition, to: Square, d: usize) -> u32 {
 pub fn open_escape_lines(pos: &TaflPosition) -> u32 {
     pos.king_square()
         .map_or(0, |king| escapes_open_from(pos, king).count_ones())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::tafl::board::square;
-
-    #[test]
-    fn the_kings_forks_are_noisy_moves() {
-        // A lone king on c4: c1, a4, k4 and c11 each open two corners; c5 opens none.
-        let pos = TaflPosition::from_text("11/11/11/11/11/11/11/2k8/11/11/11 d").expect("valid");
-        let c4 = square(2, 3);
-        let fork = |to| is_king_fork(&pos, TaflMove::new(c4, to));
-        assert!(fork(square(2, 0)) && fork(square(0, 3)) && fork(square(10, 3)));
-        assert!(fork(square(2, 10)));
-        assert!(!fork(square(2, 4)) && !fork(square(1, 3)));
-        let mut noisy = MoveList::new();
-        generate(&pos, Scope::Noisy, &mut noisy);
-        assert_eq!(noisy.len(), 4);
-    }
 }

@@ -13,7 +13,8 @@
 #
 # Regalia thinks $THINK_MS (default 1000) ms a move; GAMES defaults to 40: the twenty openings
 # of copenhagen-openings.txt (two plies from the start), each with the sides swapped. Records go
-# to engine-tests/results/tafl-peers/SERIES.txt, the match's output to $PEERS/logs/SERIES.log.
+# to engine-tests/results/tafl-peers/SERIES$TAG.txt (TAG, default empty, keeps a rerun's records
+# beside the first run's, e.g. TAG=-2), the match's output to $PEERS/logs/SERIES.log.
 # The hnefatafl engine is a TCP client of the runner (its --host mode, the only one in which it
 # takes --ai and --depth): each series listens on its own loopback address, on the port the
 # engine always uses (49152).
@@ -28,6 +29,7 @@ BASIC_DEPTH=${BASIC_DEPTH:-3}
 REGALIA=${REGALIA:-$ROOT/target/release/regalia}
 HNEFATAFL=$PEERS/hnefatafl/bin/hnefatafl-text-protocol
 OUT=$ROOT/engine-tests/results/tafl-peers
+TAG=${TAG:-}
 mkdir -p "$OUT" "$PEERS/logs"
 export PEERS
 
@@ -63,4 +65,4 @@ echo "$(date -u '+%F %T') series $SERIES, $GAMES games: $REGALIA match --variant
     >> "$PEERS/logs/$SERIES.log"
 exec "$REGALIA" match --variant tafl "$@" --hang-timeout 600 \
     --openings "$HERE/copenhagen-openings.txt" --games "$GAMES" --timemargin 2000 \
-    --event "Regalia vs $SERIES" --out "$OUT/$SERIES.txt" >> "$PEERS/logs/$SERIES.log" 2>&1
+    --event "Regalia vs $SERIES" --out "$OUT/$SERIES$TAG.txt" >> "$PEERS/logs/$SERIES.log" 2>&1

@@ -321,6 +321,10 @@ fn game_call(
                 search,
             }));
         }
+        ("GET" | "HEAD", "events") => {
+            // Pushed updates: the connection stays open (`serve/events.rs`).
+            return Ok(Reply::Events(table.events.watch(&g.id, g.generation)?));
+        }
         ("POST", "move") => {
             let request: MoveRequest = parse_json(body)?;
             if let Some(seen) = request.position.as_deref() {
@@ -433,7 +437,7 @@ fn game_call(
         }
         (
             _,
-            "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
+            "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
             | "offer-draw" | "answer-draw" | "rematch" | "review",
         ) => {
             return Err(ApiError::MethodNotAllowed {
@@ -561,7 +565,7 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
         ("GET", ["api", "records"]) => finished_games(table, &query),
         ("POST", ["api", "records"]) => import_record(table, body),
         ("GET", ["api", "server"]) => Ok(Reply::json(
-            &serde_json::json!({ "join": table.join.get() }),
+            &serde_json::json!({ "join": table.join.get(), "streams": table.events.open_streams() }),
         )),
         ("GET", ["api", "ladders"]) => Ok(Reply::json(&super::ladders::ladders())),
         ("POST", ["api", "games"]) => new_game(table, body),

@@ -11,6 +11,8 @@ const STYLE: &str = include_str!("page/style.css");
 const CLOCK: &str = include_str!("page/clock.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
+/// Pushed updates (server-sent events) instead of polling.
+const STREAM: &str = include_str!("page/stream.js");
 const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The embedded file at `path`, with its content type.
@@ -21,6 +23,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/rules.js" => Some(("text/javascript; charset=utf-8", RULES.as_bytes())),
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
+        "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
         "/style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON.as_bytes())),

@@ -26,6 +26,8 @@ pub struct GameTable {
     pub join: std::sync::OnceLock<String>,
     /// Where games are kept (`serve/store.rs`); unset, they live in memory only.
     pub store: std::sync::OnceLock<Arc<Store>>,
+    /// The open event streams, which every held game rings when it changes.
+    pub events: super::events::EventHub,
 }
 
 impl GameTable {
@@ -75,6 +77,7 @@ impl GameTable {
             game.store = Some(store.clone());
             game.persist();
         }
+        game.events = Some(self.events.clone());
         let id = game.id.clone();
         let shared = Arc::new(Mutex::new(game));
         let mut games = lock(&self.games);
@@ -99,9 +102,14 @@ impl GameTable {
 
     /// [`GameTable::sweep`] with its two idle times given (tests use short ones).
     pub fn sweep_idle(&self, pause_after: Duration, forget_after: Duration) {
+        // A game with an open event stream is on some screen: it is seen.
+        let watched = self.events.watched_games();
         let mut games = lock(&self.games);
-        games.retain(|_, g| {
+        games.retain(|id, g| {
             let mut g = lock(g);
+            if watched.contains(id) {
+                g.seen();
+            }
             let idle = g.last_seen.elapsed();
             if idle >= pause_after {
                 g.pause();

@@ -48,8 +48,12 @@ pub struct WebGame {
     pub moves: Vec<WebMove>,
     /// `players[seat]`: None for a person.
     pub players: Vec<Option<EngineLevel>>,
-    /// Counts every change of the game; a search started at another count is stale.
+    /// Counts every change a page shows (moves, endings, draw offers, take-back requests): a
+    /// page that saw another count is stale, and the game's event streams are told of each.
     pub generation: u64,
+    /// Counts changes of the position and pauses: a search started at another count is stale
+    /// (a draw offer changes the generation, not the search).
+    pub epoch: u64,
     pub job: Option<Job>,
     /// The last search stopped at the page's request, for its lines to stay on show.
     pub stopped_job: Option<Job>,
@@ -73,6 +77,9 @@ pub struct WebGame {
     pub store: Option<Arc<super::store::Store>>,
     /// The last change the store could not write, for the request that made it to report.
     pub store_error: Option<ApiError>,
+    /// The server's event streams (`serve/events.rs`), rung at every change; None outside a
+    /// game table.
+    pub events: Option<super::events::EventHub>,
 }
 
 impl WebGame {
@@ -96,6 +103,7 @@ impl WebGame {
             moves: Vec::new(),
             players,
             generation: 0,
+            epoch: 0,
             job: None,
             stopped_job: None,
             analysis: None,
@@ -109,6 +117,7 @@ impl WebGame {
             takeback: None,
             store: None,
             store_error: None,
+            events: None,
         }
     }
 
@@ -181,9 +190,19 @@ impl WebGame {
             .flatten()
     }
 
+    /// Something a page shows changed, not the position (a draw offered or declined, a
+    /// take-back asked for): pages are told, searches go on.
+    pub fn noted(&mut self) {
+        self.generation += 1;
+        if let Some(hub) = &self.events {
+            hub.ring(&self.id, self.generation);
+        }
+    }
+
     /// Something changed: searches of the old position are stale.
     fn changed(&mut self) {
-        self.generation += 1;
+        self.epoch += 1;
+        self.noted();
         self.stop_job();
         self.stopped_job = None;
         self.notice = None;
@@ -384,7 +403,7 @@ impl WebGame {
         } else {
             return;
         };
-        let (game, generation) = (me.clone(), self.generation);
+        let (game, epoch) = (me.clone(), self.epoch);
         let table = self.table();
         let clocks = self
             .play
@@ -399,7 +418,7 @@ impl WebGame {
             clocks,
             move |end| {
                 if let JobKind::EngineMove(_) = kind {
-                    lock(&game).engine_move_found(&game, generation, end);
+                    lock(&game).engine_move_found(&game, epoch, end);
                 }
             },
         );
@@ -413,10 +432,10 @@ impl WebGame {
     fn engine_move_found(
         &mut self,
         me: &Arc<Mutex<WebGame>>,
-        generation: u64,
+        epoch: u64,
         end: &Result<JobEnd, VariantError>,
     ) {
-        if self.generation != generation || self.check_flag() {
+        if self.epoch != epoch || self.check_flag() {
             return; // The game moved on (a take-back, a pause, a fallen flag): this move is stale.
         }
         let finished = self.job.take();
@@ -444,7 +463,9 @@ impl WebGame {
     pub fn pause(&mut self) {
         if !self.paused {
             self.paused = true;
+            // No ring: a paused game's pages are gone (a ring would bring them back).
             self.generation += 1;
+            self.epoch += 1;
             self.stop_job();
             self.run_clock();
         }

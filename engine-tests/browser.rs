@@ -164,3 +164,36 @@ fn every_game_plays_in_a_real_browser() {
         );
     }
 }
+
+/// Two tabs on one game (`engine-tests/python/stream_check.py`): with the second tab's polling
+/// switched off, a move and a draw offer made in the first reach it through its event stream,
+/// before and after a server restart.
+#[test]
+fn a_move_in_one_tab_is_pushed_to_another() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED a_move_in_one_tab_is_pushed_to_another: {why}");
+            return;
+        }
+    };
+    let python = python_with_selenium();
+    let dir = crate::serve_seats::TempDir::new("stream-browser");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/stream_check.py");
+    let out = Command::new(python)
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_regalia"))
+        .arg(dir.0.join("games.sqlite"))
+        .arg(chromium)
+        .arg(driver)
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "stream check failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("stream check passed"), "{stdout}");
+}

@@ -323,7 +323,7 @@ fn game_call(
         }
         ("GET" | "HEAD", "events") => {
             // Pushed updates: the connection stays open (`serve/events.rs`).
-            return Ok(Reply::Events(table.events.watch(&g.id, g.generation)?));
+            return Ok(Reply::Events(table.events.watch(&g.id, g.generation, g.moves.len())?));
         }
         ("POST", "move") => {
             let request: MoveRequest = parse_json(body)?;

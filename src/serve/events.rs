@@ -24,9 +24,14 @@ const TICK: Duration = Duration::from_secs(1);
 /// What a browser waits before reconnecting a broken stream, in milliseconds.
 const RETRY_MS: u64 = 2000;
 
-/// A game some stream watches: the last generation rung, and how many streams watch it.
+/// A game some stream watches: the last generation rung, the rings so far (a game read back
+/// from the store counts its generations afresh, so a stream follows rings, not generations),
+/// and how many streams watch it.
 struct Watched {
     generation: u64,
+    /// The moves played then.
+    moves: usize,
+    rings: u64,
     streams: usize,
 }
 
@@ -58,6 +63,9 @@ pub struct Ticket {
     game: String,
     /// The generation the stream starts from (sent as its first event).
     generation: u64,
+    moves: usize,
+    /// The game's rings then.
+    rings: u64,
 }
 
 impl Drop for Ticket {
@@ -73,23 +81,26 @@ impl Drop for Ticket {
     }
 }
 
+/// A watched game's rings, generation and moves, as the hub copies them.
+type Rung = (u64, u64, usize);
+
 /// One open stream, held by the hub thread.
 struct Stream {
     socket: TcpStream,
     ticket: Ticket,
-    /// The generation last sent.
+    /// The game's rings when this stream last sent.
     sent: u64,
     last_write: Instant,
 }
 
-fn event(generation: u64) -> String {
-    format!("data: {{\"generation\":{generation}}}\n\n")
+fn event(generation: u64, moves: usize) -> String {
+    format!("data: {{\"generation\":{generation},\"moves\":{moves}}}\n\n")
 }
 
 impl EventHub {
-    /// A place for a stream on `game`, now at `generation`; refused when the server holds
-    /// [`MAX_STREAMS`] already.
-    pub fn watch(&self, game: &str, generation: u64) -> Result<Ticket, ApiError> {
+    /// A place for a stream on `game`, now at `generation` after `moves` moves; refused when
+    /// the server holds [`MAX_STREAMS`] already.
+    pub fn watch(&self, game: &str, generation: u64, moves: usize) -> Result<Ticket, ApiError> {
         let mut state = lock(&self.0.state);
         if state.open >= MAX_STREAMS {
             return Err(ApiError::Unavailable(format!(
@@ -99,22 +110,30 @@ impl EventHub {
         state.open += 1;
         let w = state.watched.entry(game.to_string()).or_insert(Watched {
             generation,
+            moves,
+            rings: 0,
             streams: 0,
         });
         w.streams += 1;
         w.generation = generation;
+        w.moves = moves;
         Ok(Ticket {
             hub: self.clone(),
             game: game.to_string(),
             generation,
+            moves,
+            rings: w.rings,
         })
     }
 
-    /// Game `game` is now at `generation`: its streams are told (nothing if none watch it).
-    pub fn ring(&self, game: &str, generation: u64) {
+    /// Game `game` is now at `generation`, after `moves` moves: its streams are told (nothing
+    /// if none watch it).
+    pub fn ring(&self, game: &str, generation: u64, moves: usize) {
         let mut state = lock(&self.0.state);
         if let Some(w) = state.watched.get_mut(game) {
             w.generation = generation;
+            w.moves = moves;
+            w.rings += 1;
             state.rung = true;
             self.0.bell.notify_one();
         }
@@ -138,7 +157,7 @@ impl EventHub {
             super::guard::SAFETY_HEADERS
         );
         if !head_only {
-            head.push_str(&format!("retry: {RETRY_MS}\n\n{}", event(ticket.generation)));
+            head.push_str(&format!("retry: {RETRY_MS}\n\n{}", event(ticket.generation, ticket.moves)));
         }
         let sent = socket
             .write_all(head.as_bytes())
@@ -154,7 +173,7 @@ impl EventHub {
         let mut state = lock(&self.0.state);
         state.arriving.push(Stream {
             socket,
-            sent: ticket.generation,
+            sent: ticket.rings,
             ticket,
             last_write: Instant::now(),
         });
@@ -167,7 +186,7 @@ impl EventHub {
         let mut streams: Vec<Stream> = Vec::new();
         let mut last_tick = Instant::now();
         loop {
-            let generations: HashMap<String, u64> = {
+            let games: HashMap<String, Rung> = {
                 let mut state = lock(&self.0.state);
                 if !state.rung {
                     state = match self.0.bell.wait_timeout(state, TICK) {
@@ -180,7 +199,7 @@ impl EventHub {
                 state
                     .watched
                     .iter()
-                    .map(|(id, w)| (id.clone(), w.generation))
+                    .map(|(id, w)| (id.clone(), (w.rings, w.generation, w.moves)))
                     .collect()
             };
             let tick = last_tick.elapsed() >= TICK;
@@ -188,22 +207,22 @@ impl EventHub {
                 last_tick = Instant::now();
             }
             // A stream dropped here gives back its ticket (and so its slot).
-            streams.retain_mut(|s| s.serve(&generations, tick));
+            streams.retain_mut(|s| s.serve(&games, tick));
         }
     }
 }
 
 impl Stream {
     /// Sends what is due; false once the client is gone (or stalls a whole event).
-    fn serve(&mut self, generations: &HashMap<String, u64>, tick: bool) -> bool {
+    fn serve(&mut self, games: &HashMap<String, Rung>, tick: bool) -> bool {
         if tick && self.client_gone() {
             return false;
         }
-        let now = generations.get(&self.ticket.game).copied();
+        let now = games.get(&self.ticket.game).copied();
         let text = match now {
-            Some(g) if g != self.sent => {
-                self.sent = g;
-                event(g)
+            Some((rings, generation, moves)) if rings != self.sent => {
+                self.sent = rings;
+                event(generation, moves)
             }
             _ if tick && self.last_write.elapsed() >= KEEP_ALIVE => ": keep-alive\n\n".into(),
             _ => return true,
@@ -241,13 +260,14 @@ mod tests {
     #[test]
     fn tickets_hold_slots_and_rings_reach_only_watched_games() {
         let hub = EventHub::default();
-        hub.ring("a", 3);
+        hub.ring("a", 3, 0);
         assert!(hub.watched_games().is_empty(), "a ring watches nothing");
-        let first = hub.watch("a", 3).expect("a slot");
-        let second = hub.watch("a", 3).expect("a slot");
+        let first = hub.watch("a", 3, 0).expect("a slot");
+        let second = hub.watch("a", 3, 0).expect("a slot");
         assert_eq!(hub.open_streams(), 2);
-        hub.ring("a", 4);
-        assert_eq!(lock(&hub.0.state).watched["a"].generation, 4);
+        hub.ring("a", 4, 1);
+        let watched = &lock(&hub.0.state).watched["a"];
+        assert_eq!((watched.generation, watched.rings), (4, 1));
         drop(first);
         assert_eq!(hub.watched_games().len(), 1);
         drop(second);
@@ -259,11 +279,11 @@ mod tests {
     fn the_hub_is_bounded() {
         let hub = EventHub::default();
         let held: Vec<Ticket> = (0..MAX_STREAMS)
-            .map(|i| hub.watch(&i.to_string(), 0).expect("a slot"))
+            .map(|i| hub.watch(&i.to_string(), 0, 0).expect("a slot"))
             .collect();
-        let refused = hub.watch("x", 0).err().expect("full");
+        let refused = hub.watch("x", 0, 0).err().expect("full");
         assert_eq!(refused.status(), 503);
         drop(held);
-        assert!(hub.watch("x", 0).is_ok());
+        assert!(hub.watch("x", 0, 0).is_ok());
     }
 }

@@ -195,7 +195,7 @@ impl WebGame {
     pub fn noted(&mut self) {
         self.generation += 1;
         if let Some(hub) = &self.events {
-            hub.ring(&self.id, self.generation);
+            hub.ring(&self.id, self.generation, self.moves.len());
         }
     }
 

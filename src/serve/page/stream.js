@@ -16,9 +16,11 @@ const Stream = (() => {
     broken = false;
     streamId = id;
     if (typeof EventSource === 'undefined') return;
+    let first = true;  // the next event is a stream's first
     source = new EventSource(withSeat(`/api/games/${id}/events`));
     source.onopen = () => {
       open = true;
+      first = true;
       if (broken) refresh();
       broken = false;
       schedulePoll();
@@ -26,7 +28,11 @@ const Stream = (() => {
     source.onmessage = (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch (err) { return; }
-      if (game && game.id === streamId && data.generation !== game.generation) refresh();
+      // The first event says where the game is; every later one is a change (a game the
+      // server read back from its store counts generations afresh, so any may be news).
+      const news = !first || data.generation !== (game && game.generation);
+      first = false;
+      if (game && game.id === streamId && news) refresh();
     };
     source.onerror = () => {
       // The browser tries again by itself (after the server's `retry`); poll meanwhile.

@@ -58,7 +58,10 @@ impl Events {
     fn next_generation(&mut self) -> u64 {
         loop {
             let mut line = String::new();
-            let n = self.reader.read_line(&mut line).expect("the stream stays open");
+            let n = self
+                .reader
+                .read_line(&mut line)
+                .expect("the stream stays open");
             assert!(n > 0, "the server closed the stream");
             if let Some(data) = line.trim_end().strip_prefix("data: ") {
                 let v: Value = serde_json::from_str(data).expect("JSON data");
@@ -111,10 +114,17 @@ fn a_change_made_on_one_connection_arrives_as_an_event_on_another() {
     assert_eq!(status, 403);
     let (_, watcher) = Events::open(&served, &format!("/api/games/{id}/events"));
     let mut watcher = watcher.expect("a watcher's stream");
-    let (_, seat) = Events::open(&served, &format!("/api/games/{id}/events?seat={}", tokens[1]));
+    let (_, seat) = Events::open(
+        &served,
+        &format!("/api/games/{id}/events?seat={}", tokens[1]),
+    );
     let mut seat = seat.expect("a seat's stream");
     let start = generation(&served, &id);
-    assert_eq!(watcher.next_generation(), start, "the first event: where the game is");
+    assert_eq!(
+        watcher.next_generation(),
+        start,
+        "the first event: where the game is"
+    );
     assert_eq!(seat.next_generation(), start);
 
     let act = |path: &str, token: &str, body: &str| {
@@ -236,7 +246,10 @@ fn a_draw_offer_is_a_change_and_leaves_the_engines_search_running() {
         json!({}),
     );
     assert!(offered["generation"].as_u64() > moved["generation"].as_u64());
-    wait_for(&table, &id, "the engine's reply after a declined draw", |v| {
-        v["moves"].as_array().is_some_and(|m| m.len() == 2)
-    });
+    wait_for(
+        &table,
+        &id,
+        "the engine's reply after a declined draw",
+        |v| v["moves"].as_array().is_some_and(|m| m.len() == 2),
+    );
 }

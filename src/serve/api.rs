@@ -323,7 +323,11 @@ fn game_call(
         }
         ("GET" | "HEAD", "events") => {
             // Pushed updates: the connection stays open (`serve/events.rs`).
-            return Ok(Reply::Events(table.events.watch(&g.id, g.generation, g.moves.len())?));
+            return Ok(Reply::Events(table.events.watch(
+                &g.id,
+                g.generation,
+                g.moves.len(),
+            )?));
         }
         ("POST", "move") => {
             let request: MoveRequest = parse_json(body)?;
@@ -437,8 +441,8 @@ fn game_call(
         }
         (
             _,
-            "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
-            | "offer-draw" | "answer-draw" | "rematch" | "review",
+            "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
+            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),

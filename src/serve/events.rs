@@ -157,7 +157,10 @@ impl EventHub {
             super::guard::SAFETY_HEADERS
         );
         if !head_only {
-            head.push_str(&format!("retry: {RETRY_MS}\n\n{}", event(ticket.generation, ticket.moves)));
+            head.push_str(&format!(
+                "retry: {RETRY_MS}\n\n{}",
+                event(ticket.generation, ticket.moves)
+            ));
         }
         let sent = socket
             .write_all(head.as_bytes())

@@ -5,9 +5,10 @@
 //! start screen, board and rules panel land in `target/screenshots/` (the ones in
 //! `docs/screenshots/` are copies of them).
 
-use std::io::{BufRead, BufReader};
+use crate::serve_seats::Served;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 /// The first of `names` found on PATH.
 fn find(names: &[&str]) -> Option<PathBuf> {
@@ -71,39 +72,31 @@ pub fn python_with_selenium() -> PathBuf {
     )
 }
 
-/// A running `regalia serve` on a free port; killed when dropped.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Served {
-    fn start() -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_regalia"))
-            .args(["serve", "--port", "0", "--no-db"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("regalia serve starts");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("regalia serve prints its address");
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        Served { child, url }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Runs the Selenium script `engine-tests/python/{name}.py` with `args` (its own order) and
+/// the browser's two paths appended; fails the test unless it exits cleanly and prints
+/// "{what} passed". Returns its standard output.
+pub fn run_check(
+    name: &str,
+    what: &str,
+    args: &[&OsStr],
+    (chromium, driver): (&Path, &Path),
+) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("engine-tests/python")
+        .join(format!("{name}.py"));
+    let out = Command::new(python_with_selenium())
+        .arg(script)
+        .args(args)
+        .arg(chromium)
+        .arg(driver)
+        .env("SE_OFFLINE", "true")
+        .output()
+        .expect("the browser script runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{what} failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains(&format!("{what} passed")), "{stdout}");
+    stdout
 }
 
 pub fn screenshot_dir() -> PathBuf {
@@ -122,25 +115,15 @@ fn every_game_plays_in_a_real_browser() {
             return;
         }
     };
-    let python = python_with_selenium();
-    let served = Served::start();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/browser_check.py");
-    let out = Command::new(python)
-        .arg(script)
-        .arg(&served.url)
-        .arg(chromium)
-        .arg(driver)
-        .arg(screenshot_dir())
-        .env("SE_OFFLINE", "true")
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "browser check failed:\n{stdout}\n{stderr}"
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "browser_check",
+        "browser check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
     );
-    assert!(stdout.contains("browser check passed"), "{stdout}");
     let mut shots: Vec<String> = [
         "chess",
         "scepterchess",

@@ -175,6 +175,27 @@ fn big() -> TakeawayPosition {
     TakeawayPosition::new(&[9, 9, 9, 9], 4, 9).expect("valid")
 }
 
+/// A two-thread takeaway search on a fresh searcher; `on_depth` sees each report's depth with
+/// the stop and ponder flags (pondering starts as `pondering`), which it may flip.
+fn run_flagged(
+    pos: &TakeawayPosition,
+    algorithm: MultiplayerSearch,
+    limits: &SearchLimits,
+    pondering: bool,
+    on_depth: &mut dyn FnMut(u32, &AtomicBool, &AtomicBool),
+) -> Answer<<TakeawayPosition as Rules>::Move> {
+    let (stop, ponder) = (AtomicBool::new(false), AtomicBool::new(pondering));
+    run(
+        pos,
+        &TakeawayEval,
+        algorithm,
+        2,
+        limits,
+        (&stop, &ponder),
+        &mut |depth| on_depth(depth, &stop, &ponder),
+    )
+}
+
 #[test]
 fn stop_ends_a_split_search_with_a_legal_move() {
     let pos = big();
@@ -183,22 +204,13 @@ fn stop_ends_a_split_search_with_a_legal_move() {
         ..Default::default()
     };
     for algorithm in SPLIT {
-        let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
         let mut reports = 0;
-        let answer = run(
-            &pos,
-            &TakeawayEval,
-            algorithm,
-            2,
-            &limits,
-            (&stop, &pondering),
-            &mut |_| {
-                reports += 1;
-                if reports == 2 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            },
-        );
+        let answer = run_flagged(&pos, algorithm, &limits, false, &mut |_, stop, _| {
+            reports += 1;
+            if reports == 2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
         let best = answer.best.expect("a stopped search still has a move");
         assert!(legal(&pos).contains(&best), "{algorithm:?}: {answer:?}");
         assert!(answer.depth < 60, "{algorithm:?}: stopped, yet {answer:?}");
@@ -221,17 +233,14 @@ fn pondering_ignores_the_clock_and_stop_ends_it() {
             ponder: true,
             ..Default::default()
         };
-        let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(true));
-        let answer = run(
+        let answer = run_flagged(
             &medium,
-            &TakeawayEval,
             algorithm,
-            2,
             &limits,
-            (&stop, &pondering),
-            &mut |depth| {
+            true,
+            &mut |depth, _, ponder| {
                 if depth == 5 {
-                    pondering.store(false, Ordering::Relaxed);
+                    ponder.store(false, Ordering::Relaxed);
                 }
             },
         );
@@ -243,20 +252,11 @@ fn pondering_ignores_the_clock_and_stop_ends_it() {
             ponder: true,
             ..Default::default()
         };
-        let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(true));
-        let answer = run(
-            &pos,
-            &TakeawayEval,
-            algorithm,
-            2,
-            &limits,
-            (&stop, &pondering),
-            &mut |depth| {
-                if depth == 2 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            },
-        );
+        let answer = run_flagged(&pos, algorithm, &limits, true, &mut |depth, stop, _| {
+            if depth == 2 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
         assert!(answer.depth < 60, "{algorithm:?}: {answer:?}");
         assert!(legal(&pos).contains(&answer.best.expect("a move")));
     }

@@ -3,10 +3,10 @@
 //! parallel requests). Waits for engines are bounded polls, never timed assertions.
 
 use crate::serve_calls::{ok, refused, wait_for};
-use crate::serve_seats::Served;
+use crate::serve_seats::{http, Served};
 use regalia::serve::{route, GameTable, Reply};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::time::Duration;
 
@@ -445,29 +445,10 @@ fn records_download_in_the_games_own_format() {
 
 // ---- over real HTTP -------------------------------------------------------------------------
 
-/// Sends one request, returns the status code and the body.
+/// Sends one JSON request, returns the status code and the body.
 fn request(port: u16, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body.as_bytes()).unwrap();
-    let mut answer = Vec::new();
-    if let Err(e) = stream.read_to_end(&mut answer) {
-        eprintln!("read error: {e}");
-    }
-    let text = String::from_utf8_lossy(&answer).to_string();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    let headers = format!("Host: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n");
+    let (status, _, body) = http(port, method, path, &headers, body);
     (status, body)
 }
 

@@ -286,26 +286,7 @@ impl Served {
         headers: &str,
         body: &str,
     ) -> (u16, String, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(120)))
-            .unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(body.as_bytes()).unwrap();
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        let text = String::from_utf8_lossy(&answer).to_string();
-        let status = text
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        (status, head.to_string(), body.to_string())
+        http(self.port, method, path, headers, body)
     }
 
     pub fn host(&self) -> String {
@@ -382,23 +363,45 @@ fn two_people_in_two_browser_sessions_play_through_their_seat_links() {
             return;
         }
     };
-    let python = crate::browser::python_with_selenium();
     let dir = TempDir::new("seats-browser");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/seats_check.py");
-    let out = std::process::Command::new(python)
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_regalia"))
-        .arg(dir.0.join("games.sqlite"))
-        .arg(chromium)
-        .arg(driver)
-        .env("SE_OFFLINE", "true")
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "seats check failed:\n{stdout}\n{stderr}"
+    let db = dir.0.join("games.sqlite");
+    crate::browser::run_check(
+        "seats_check",
+        "seats check",
+        &[env!("CARGO_BIN_EXE_regalia").as_ref(), db.as_os_str()],
+        (&chromium, &driver),
     );
-    assert!(stdout.contains("seats check passed"), "{stdout}");
+}
+
+/// One HTTP/1.1 request to the server on `port` with these extra header lines; the status (0
+/// when none arrived), the head and the body. Reads wait up to two minutes: the machine may be busy.
+pub fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    if let Err(e) = stream.read_to_end(&mut answer) {
+        eprintln!("read error: {e}");
+    }
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (status, head.to_string(), body.to_string())
 }

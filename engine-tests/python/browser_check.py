@@ -7,7 +7,7 @@ each board. First it checks the page's own behaviour: what the start screen show
 screen, the rules panel, Chess960 starts, the address bar, a stale tab's move, the engine's
 thinking time and stale messages (each check written to fail on the bug it guards against).
 
-usage: browser_check.py URL CHROMIUM CHROMEDRIVER SCREENSHOT_DIR
+usage: browser_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import io
@@ -26,7 +26,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-URL, CHROMIUM, DRIVER, SHOTS = sys.argv[1:5]
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 

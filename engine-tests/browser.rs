@@ -160,23 +160,12 @@ fn a_move_in_one_tab_is_pushed_to_another() {
             return;
         }
     };
-    let python = python_with_selenium();
     let dir = crate::serve_seats::TempDir::new("stream-browser");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/python/stream_check.py");
-    let out = Command::new(python)
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_regalia"))
-        .arg(dir.0.join("games.sqlite"))
-        .arg(chromium)
-        .arg(driver)
-        .env("SE_OFFLINE", "true")
-        .output()
-        .expect("the browser script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "stream check failed:\n{stdout}\n{stderr}"
+    let db = dir.0.join("games.sqlite");
+    run_check(
+        "stream_check",
+        "stream check",
+        &[env!("CARGO_BIN_EXE_regalia").as_ref(), db.as_os_str()],
+        (&chromium, &driver),
     );
-    assert!(stdout.contains("stream check passed"), "{stdout}");
 }

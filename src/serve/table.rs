@@ -44,7 +44,9 @@ impl GameTable {
         let Some(store) = self.store.get() else {
             return Ok(None);
         };
-        Ok(store.load(id)?.map(|game| self.insert(game)))
+        // Two requests may read the same game back at once: the first copy held wins, so
+        // no two copies ever take moves.
+        Ok(store.load(id)?.map(|game| self.insert_unless_held(game)))
     }
 
     /// Reads back every game in progress (a server started again): engines to move think on.
@@ -77,10 +79,23 @@ impl GameTable {
             game.store = Some(store.clone());
             game.persist();
         }
+        self.hold(game, false)
+    }
+
+    /// Holds a game read back from the store, unless a copy is held already (then that one).
+    fn insert_unless_held(&self, mut game: WebGame) -> SharedGame {
+        game.store = self.store.get().cloned();
+        self.hold(game, true)
+    }
+
+    fn hold(&self, mut game: WebGame, keep_held: bool) -> SharedGame {
         game.events = Some(self.events.clone());
         let id = game.id.clone();
-        let shared = Arc::new(Mutex::new(game));
         let mut games = lock(&self.games);
+        if let Some(held) = games.get(&id).filter(|_| keep_held) {
+            return held.clone();
+        }
+        let shared = Arc::new(Mutex::new(game));
         while games.len() >= MAX_GAMES {
             let oldest = games
                 .iter()
@@ -88,10 +103,12 @@ impl GameTable {
                 .map(|(id, _)| id.clone());
             let Some(oldest) = oldest else { break };
             if let Some(g) = games.remove(&oldest) {
-                lock(&g).pause();
+                set_aside(&g);
             }
         }
-        games.insert(id, shared.clone());
+        if let Some(old) = games.insert(id, shared.clone()) {
+            set_aside(&old);
+        }
         shared
     }
 
@@ -126,6 +143,14 @@ impl GameTable {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// A game dropped from the table: it stops searching, and no request still holding it may
+/// change it (it asks the table again).
+fn set_aside(game: &SharedGame) {
+    let mut g = lock(game);
+    g.pause();
+    g.set_aside = true;
 }
 
 /// A fresh game id: hard to guess, so one tab does not stumble on another's game.

@@ -62,6 +62,9 @@ pub struct WebGame {
     pub last_seen: Instant,
     /// No page has asked for the game for a while: searches wait until one does.
     pub paused: bool,
+    /// Dropped from the server's table (for room): a request that still holds this copy
+    /// must not change it, since the game may be read back from the store as a fresh copy.
+    pub set_aside: bool,
     /// The last search error, for the page to show.
     pub notice: Option<String>,
     table: Option<SearchTable>,
@@ -109,6 +112,7 @@ impl WebGame {
             analysis: None,
             last_seen: Instant::now(),
             paused: false,
+            set_aside: false,
             notice: None,
             table: None,
             turn_started: Instant::now(),

@@ -269,8 +269,12 @@ mod tests {
         let second = hub.watch("a", 3, 0).expect("a slot");
         assert_eq!(hub.open_streams(), 2);
         hub.ring("a", 4, 1);
-        let watched = &lock(&hub.0.state).watched["a"];
-        assert_eq!((watched.generation, watched.rings), (4, 1));
+        {
+            // The guard must go before the tickets drop (their drop takes the same lock).
+            let state = lock(&hub.0.state);
+            let watched = &state.watched["a"];
+            assert_eq!((watched.generation, watched.rings), (4, 1));
+        }
         drop(first);
         assert_eq!(hub.watched_games().len(), 1);
         drop(second);

@@ -157,3 +157,54 @@ fn set_aside(game: &SharedGame) {
 pub fn new_id() -> String {
     format!("{:016x}", rand::random::<u64>())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Variant;
+    use std::time::Instant;
+
+    fn chess() -> WebGame {
+        let session = Variant::Chess.new_session();
+        WebGame::new(
+            new_id(),
+            Variant::Chess,
+            Vec::new(),
+            None,
+            session,
+            vec![None, None],
+        )
+    }
+
+    #[test]
+    fn a_game_dropped_for_room_is_set_aside_and_read_back_as_one_copy() {
+        let path = std::env::temp_dir().join(format!("regalia-table-{}.sqlite", new_id()));
+        let table = GameTable::default();
+        let _ = table
+            .store
+            .set(Arc::new(Store::open(&path).expect("a store")));
+        let first = table.insert(chess());
+        let id = lock(&first).id.clone();
+        if let Some(earlier) = Instant::now().checked_sub(Duration::from_secs(60)) {
+            lock(&first).last_seen = earlier;
+        }
+        for _ in 0..MAX_GAMES {
+            table.insert(chess());
+        }
+        assert!(
+            table.get(&id).is_none(),
+            "the least recently seen game made room"
+        );
+        assert!(
+            lock(&first).set_aside,
+            "a request still holding it may not change it"
+        );
+        let held = table.get_or_load(&id).expect("reads").expect("stored");
+        assert!(!lock(&held).set_aside);
+        // A second request that read the game back at the same time gets the copy held.
+        let store = table.store.get().expect("a store").clone();
+        let again = table.insert_unless_held(store.load(&id).expect("reads").expect("stored"));
+        assert!(Arc::ptr_eq(&held, &again), "two copies of one game");
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -169,3 +169,41 @@ fn a_move_in_one_tab_is_pushed_to_another() {
         (&chromium, &driver),
     );
 }
+
+/// Issue 30's feel of a game site (`engine-tests/python/feel_check.py`): check marked on the
+/// board and in the status, captured pieces and counters, the piece following the pointer, the
+/// evaluation bar turned with the board, the controls after the end and "Analyse from here",
+/// a foe beaten on a clock unlocking the next, and tafl played from the defenders' side.
+#[test]
+fn the_page_feels_like_a_game_site() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED the_page_feels_like_a_game_site: {why}");
+            return;
+        }
+    };
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "feel_check",
+        "feel check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    for name in [
+        "feel-check",
+        "feel-drag",
+        "feel-foe-won",
+        "feel-tafl-capture",
+    ] {
+        let shot = screenshot_dir().join(format!("{name}.png"));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}

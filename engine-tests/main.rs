@@ -22,6 +22,7 @@ mod search_tactics;
 mod serve_api;
 mod serve_calls;
 mod serve_events;
+mod serve_feel;
 mod serve_foes;
 mod serve_play;
 mod serve_seats;

@@ -357,8 +357,12 @@ print("stale tab: the move refused in words, the board resynced at once")
 click("a2")
 click("a6")
 wait_until("the illegal move refused", lambda: "not a legal move" in text_of("message"))
+A2 = "const r = document.querySelector('#board-box rect.cell[data-square=\"a2\"]'); return [r.getAttribute('x'), r.getAttribute('y')]"
+a2 = driver.execute_script(A2)
 by_id("flip").click()
 wait_until("the old message gone after flipping", lambda: text_of("message") == "")
+# The flipped board comes with the server's answer: a click before it lands on the old board.
+wait_until("the flipped board", lambda: driver.execute_script(A2) != a2)
 click("a2")
 click("a6")
 wait_until("the illegal move refused", lambda: "not a legal move" in text_of("message"))

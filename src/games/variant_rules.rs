@@ -67,6 +67,12 @@ pub trait VariantRules: Clone + Send + Sync + 'static {
     fn winner_text(&self, seat: u8) -> String {
         format!("{} wins", self.seat_name(seat))
     }
+    /// The square of the king of the side to move when it stands in check (chess family,
+    /// Sceptre: docs/rules/chess.md, docs/rules/sceptre1027.md), named as in moves; None when
+    /// it does not, or when the game has no check.
+    fn checked_king(&self, _g: &Self::G) -> Option<String> {
+        None
+    }
     /// Why the side to move has no moves ("checkmate", "stalemate"…).
     fn no_moves_reason(&self, g: &Self::G) -> &'static str;
     /// Why a position is drawn by rule ("fifty-move rule"…).

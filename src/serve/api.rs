@@ -82,6 +82,9 @@ struct UndoRequest {
 struct AnalysisRequest {
     #[serde(default = "one")]
     lines: usize,
+    /// Analyse the position after this many moves (a reviewed one); absent: the game's.
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
 fn one() -> usize {
@@ -364,11 +367,23 @@ fn game_call(
             if !(1..=16).contains(&request.lines) {
                 return Err(ApiError::BadRequest("lines must be 1 to 16".into()));
             }
-            if g.is_over() {
+            if let Some(ply) = request.ply.filter(|&n| n > g.moves.len()) {
+                return Err(ApiError::BadRequest(format!(
+                    "ply {ply}: the game has {} moves",
+                    g.moves.len()
+                )));
+            }
+            // After the end only an earlier position (or the last one, named) is analysed.
+            if g.is_over() && request.ply.is_none() {
                 return Err(ApiError::Conflict("the game is over".into()));
             }
+            let moved = g.analysis_ply != request.ply;
             g.analysis = Some(request.lines);
-            // A running analysis restarts with the new number of lines.
+            g.analysis_ply = request.ply;
+            // A running analysis restarts with the new number of lines, or at the new ply.
+            if moved && g.job.is_none() {
+                g.stopped_job = None;
+            }
             if matches!(
                 g.job.as_ref().map(|j| j.kind),
                 Some(JobKind::Analysis { .. })
@@ -378,6 +393,7 @@ fn game_call(
         }
         ("POST", "stop") => {
             g.analysis = None;
+            g.analysis_ply = None;
             match g.job.as_ref().map(|j| j.kind) {
                 // The engine moves now, with the best move it has.
                 Some(JobKind::EngineMove(_)) => {

@@ -83,6 +83,9 @@ pub struct Job {
     pub seat: u8,
     /// The position it searches, to read its lines' moves in record notation.
     pub root: Box<dyn Session>,
+    /// An analysis of an earlier position: the moves played to reach it (None: the game's
+    /// position when it started).
+    pub ply: Option<usize>,
 }
 
 impl Job {
@@ -117,6 +120,7 @@ impl Job {
             search,
             seat,
             root,
+            ply: None,
         })
     }
 

@@ -13,6 +13,16 @@ const CLOCK: &str = include_str!("page/clock.js");
 const REVIEW: &str = include_str!("page/review.js");
 /// Pushed updates (server-sent events) instead of polling.
 const STREAM: &str = include_str!("page/stream.js");
+/// The king in check marked on the board.
+const CHECK: &str = include_str!("page/check.js");
+/// Captured pieces, pieces left, Sceptre's pools.
+const COUNTERS: &str = include_str!("page/counters.js");
+/// The piece following the pointer while dragged.
+const DRAG: &str = include_str!("page/drag.js");
+/// The evaluation bar, turned with the board, in the game's colours.
+const EVALBAR: &str = include_str!("page/evalbar.js");
+/// Which play controls make sense now (after the end, in review).
+const CONTROLS: &str = include_str!("page/controls.js");
 const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The embedded file at `path`, with its content type.
@@ -25,6 +35,11 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
         "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
+        "/check.js" => Some(("text/javascript; charset=utf-8", CHECK.as_bytes())),
+        "/counters.js" => Some(("text/javascript; charset=utf-8", COUNTERS.as_bytes())),
+        "/drag.js" => Some(("text/javascript; charset=utf-8", DRAG.as_bytes())),
+        "/evalbar.js" => Some(("text/javascript; charset=utf-8", EVALBAR.as_bytes())),
+        "/controls.js" => Some(("text/javascript; charset=utf-8", CONTROLS.as_bytes())),
         "/style.css" => Some(("text/css; charset=utf-8", STYLE.as_bytes())),
         "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON.as_bytes())),
         _ => None,

@@ -16,6 +16,8 @@ pub struct ReviewView {
     /// Moves in the whole game.
     pub plies: usize,
     pub position: String,
+    /// The square of the king in check there (the side to move's), as in the game view.
+    pub check: Option<String>,
     /// The move that led here, in record notation (null at the start).
     pub last: Option<String>,
     /// The board there, turned as asked, squares marked as in the game view.
@@ -30,20 +32,21 @@ impl WebGame {
                 self.moves.len()
             )));
         }
-        let texts: Vec<String> = self.moves[..ply].iter().map(|m| m.text.clone()).collect();
-        let mut session = self.session.boxed_clone();
-        session
-            .set_position(self.start.as_deref(), &texts)
-            .map_err(|e| ApiError::BadRequest(format!("could not replay the game: {e}")))?;
+        let session = self.session_at(ply).map_err(ApiError::BadRequest)?;
         let mut diagram = session.diagram();
         diagram.title.clear();
-        if let Some(last) = texts.last() {
+        if let Some(last) = ply.checked_sub(1).map(|i| &self.moves[i].text) {
             diagram.last_move = diagram.move_cells(last);
+        }
+        let position = session.position_text();
+        if let Some(best) = super::view::best_move_arrow(self, &position) {
+            diagram.arrow = diagram.move_cells(&best);
         }
         Ok(ReviewView {
             ply,
             plies: self.moves.len(),
-            position: session.position_text(),
+            check: session.checked_king(),
+            position,
             last: ply.checked_sub(1).map(|i| self.moves[i].notation.clone()),
             svg: super::view::board_svg(&diagram, turn % 4, true),
         })

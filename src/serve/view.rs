@@ -21,6 +21,8 @@ pub struct GameView {
     pub over: bool,
     pub status: String,
     pub announcements: Vec<String>,
+    /// The square of the king of the seat to move when it stands in check (also when mated).
+    pub check: Option<String>,
     /// The current position's string (FEN for the chess family).
     pub position: String,
     pub start: String,
@@ -32,6 +34,8 @@ pub struct GameView {
     /// The board, interactive, turned as asked.
     pub svg: String,
     pub search: Option<SearchView>,
+    /// Whether analysis is on (it searches whenever a person is to move, until stopped).
+    pub analysing: bool,
     pub notice: Option<String>,
     /// Clocks, the result and draw offers (`ending.rs`).
     #[serde(flatten)]
@@ -76,6 +80,9 @@ pub struct SearchView {
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
+    /// An analysis of an earlier position: the moves played to reach it (null: the game's
+    /// position when the search started).
+    pub ply: Option<usize>,
     pub lines: Vec<LineView>,
 }
 
@@ -153,6 +160,7 @@ pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> Sear
         nodes: p.nodes,
         nps: p.nps,
         time_ms: p.time_ms,
+        ply: None,
         lines: p.lines.iter().flatten().map(line_view).collect(),
     }
 }
@@ -167,18 +175,18 @@ pub fn current_search(g: &WebGame) -> Option<SearchView> {
         (None, Some(j)) => (j, search_view(j.kind, j.seat, false, &j.progress())),
         (None, None) => return None,
     };
+    view.ply = job.ply;
     for line in &mut view.lines {
         line.notation = super::review::line_notation(job.root.as_ref(), &line.pv);
     }
     Some(view)
 }
 
-/// The analysis's best move, to draw as an arrow: only an analysis of the position shown.
-fn best_move_arrow(g: &WebGame) -> Option<String> {
+/// The analysis's best move, to draw as an arrow: only an analysis of the position shown
+/// (`position`: the game's, or a reviewed one).
+pub fn best_move_arrow(g: &WebGame, position: &str) -> Option<String> {
     let job = g.job.as_ref().or(g.stopped_job.as_ref())?;
-    if !matches!(job.kind, JobKind::Analysis { .. })
-        || job.root.position_text() != g.session.position_text()
-    {
+    if !matches!(job.kind, JobKind::Analysis { .. }) || job.root.position_text() != position {
         return None;
     }
     job.progress().first_line()?.pv.first().cloned()
@@ -205,7 +213,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     if let Some(last) = g.moves.last() {
         diagram.last_move = diagram.move_cells(&last.text);
     }
-    if let Some(best) = best_move_arrow(g) {
+    if let Some(best) = best_move_arrow(g, &s.position_text()) {
         diagram.arrow = diagram.move_cells(&best);
     }
     let svg = super::view::board_svg(&diagram, turn.unwrap_or(view_turn) % 4, true);
@@ -232,6 +240,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         over: g.is_over(),
         status: g.status_text(),
         announcements: g.announcements(),
+        check: s.checked_king(),
         position: s.position_text(),
         start: g.start_text.clone(),
         moves: g
@@ -247,6 +256,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         view_turn,
         svg,
         search: current_search(g),
+        analysing: g.analysis.is_some(),
         notice: g.notice.clone(),
         play: g.play.view(g.end().as_ref()),
     }

@@ -59,6 +59,9 @@ pub struct WebGame {
     pub stopped_job: Option<Job>,
     /// The number of lines to analyse with while analysis is on.
     pub analysis: Option<usize>,
+    /// The analysis is of the position after this many moves ("Analyse from here" on a
+    /// reviewed position, also after the end); None: of the game's position as it goes.
+    pub analysis_ply: Option<usize>,
     pub last_seen: Instant,
     /// No page has asked for the game for a while: searches wait until one does.
     pub paused: bool,
@@ -110,6 +113,7 @@ impl WebGame {
             job: None,
             stopped_job: None,
             analysis: None,
+            analysis_ply: None,
             last_seen: Instant::now(),
             paused: false,
             set_aside: false,
@@ -154,6 +158,7 @@ impl WebGame {
             c.halt();
         }
         self.analysis = None;
+        self.analysis_ply = None;
         self.changed();
     }
 
@@ -363,10 +368,14 @@ impl WebGame {
             None => {
                 let seat = self.session.to_move();
                 let name = capitalised(&self.session.seat_name(seat));
-                match self.players.get(seat as usize).copied().flatten() {
+                let status = match self.players.get(seat as usize).copied().flatten() {
                     Some(_) if self.paused => format!("{name} (engine) to move"),
                     Some(_) => format!("{name} (engine) is thinking"),
                     None => format!("{name} to move"),
+                };
+                match self.session.checked_king() {
+                    Some(_) => format!("{status}: check!"),
+                    None => status,
                 }
             }
         }
@@ -397,15 +406,25 @@ impl WebGame {
     pub fn kick(&mut self, me: &Arc<Mutex<WebGame>>) {
         self.check_flag();
         self.run_clock();
-        if self.paused || self.job.is_some() || self.is_over() {
+        // An earlier position (a take-back may have removed it: then the game's own).
+        let ply = self.analysis_ply.filter(|&n| n <= self.moves.len());
+        if self.paused || self.job.is_some() || (self.is_over() && ply.is_none()) {
             return;
         }
-        let kind = if let Some(level) = self.engine_to_move() {
-            JobKind::EngineMove(level)
-        } else if let Some(lines) = self.analysis {
-            JobKind::Analysis { lines }
-        } else {
-            return;
+        let kind = match (self.engine_to_move(), self.analysis) {
+            (Some(level), _) if !self.is_over() => JobKind::EngineMove(level),
+            (_, Some(lines)) => JobKind::Analysis { lines },
+            _ => return,
+        };
+        let session = match (kind, ply) {
+            (JobKind::Analysis { .. }, Some(n)) => match self.session_at(n) {
+                Ok(s) => s,
+                Err(e) => {
+                    self.notice = Some(e);
+                    return;
+                }
+            },
+            _ => self.session.boxed_clone(),
         };
         let (game, epoch) = (me.clone(), self.epoch);
         let table = self.table();
@@ -414,22 +433,33 @@ impl WebGame {
             .clocks
             .as_ref()
             .map(|c| c.words(self.session.clock_letters()));
-        let started = Job::start(
-            &self.id,
-            self.session.boxed_clone(),
-            table,
-            kind,
-            clocks,
-            move |end| {
-                if let JobKind::EngineMove(_) = kind {
-                    lock(&game).engine_move_found(&game, epoch, end);
-                }
-            },
-        );
+        let started = Job::start(&self.id, session, table, kind, clocks, move |end| {
+            if let JobKind::EngineMove(_) = kind {
+                lock(&game).engine_move_found(&game, epoch, end);
+            }
+        });
         match started {
-            Ok(job) => self.job = Some(job),
+            Ok(mut job) => {
+                if matches!(kind, JobKind::Analysis { .. }) {
+                    job.ply = ply;
+                }
+                self.job = Some(job)
+            }
             Err(e) => self.notice = Some(e),
         }
+    }
+
+    /// A copy of the game's session at the position after the first `ply` moves.
+    pub fn session_at(&self, ply: usize) -> Result<Box<dyn crate::session::Session>, String> {
+        let texts: Vec<String> = self.moves[..ply.min(self.moves.len())]
+            .iter()
+            .map(|m| m.text.clone())
+            .collect();
+        let mut session = self.session.boxed_clone();
+        session
+            .set_position(self.start.as_deref(), &texts)
+            .map_err(|e| format!("could not replay the game: {e}"))?;
+        Ok(session)
     }
 
     /// An engine's search ended: its move is played, unless the game changed meanwhile.

@@ -192,6 +192,10 @@ impl<V: VariantRules> Session for GameSession<V> {
         GameStatus::Ongoing
     }
 
+    fn checked_king(&self) -> Option<String> {
+        self.rules.checked_king(&self.game)
+    }
+
     fn seats(&self) -> usize {
         self.game.seats()
     }

@@ -84,6 +84,9 @@ pub trait Session: Send {
     /// The current position as a diagram (for `regalia render`).
     fn diagram(&self) -> crate::render::Diagram;
     fn status(&self) -> GameStatus;
+    /// The square of the king of the side to move when it stands in check; None otherwise
+    /// and in games without check.
+    fn checked_king(&self) -> Option<String>;
     /// How many seats the game has (2 for two-player games).
     fn seats(&self) -> usize;
     /// The seat to move.

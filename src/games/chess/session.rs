@@ -110,6 +110,14 @@ impl VariantRules for ChessVariant {
         crate::games::chess::san::san(pos, m)
     }
 
+    fn checked_king(&self, pos: &Position) -> Option<String> {
+        if !pos.in_check() {
+            return None;
+        }
+        pos.king_square(pos.side_to_move())
+            .map(crate::games::chess::types::square_name)
+    }
+
     fn no_moves_reason(&self, pos: &Position) -> &'static str {
         if pos.in_check() {
             "checkmate"

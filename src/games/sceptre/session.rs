@@ -191,6 +191,15 @@ impl VariantRules for SceptreRules {
         &['b', 'w', 'r', 'g']
     }
 
+    fn checked_king(&self, pos: &SceptrePosition) -> Option<String> {
+        let colour = pos.to_move();
+        if !pos.in_check(colour) {
+            return None;
+        }
+        pos.king_square(colour)
+            .map(|sq| pos.field().square_name(sq))
+    }
+
     fn no_moves_reason(&self, pos: &SceptrePosition) -> &'static str {
         if pos.in_check(pos.to_move()) {
             "checkmate"

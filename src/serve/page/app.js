@@ -131,7 +131,11 @@ async function api(method, path, body) {
   return data;
 }
 
-function say(text) { $('message').textContent = text || ''; }
+// `good` news (a foe beaten) is not shown in the colour of an error.
+function say(text, good) {
+  $('message').textContent = text || '';
+  $('message').classList.toggle('good', !!good && !!text);
+}
 
 // Every action a person takes starts with a clean slate: an old error would read as this one's.
 function clearMessages() { say(''); $('setup-error').textContent = ''; }
@@ -478,23 +482,14 @@ function scoreOf(line) {
 function drawSearch(search) {
   const box = $('search');
   const bar = $('evalbar');
-  if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); return; }
+  if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); drawControls(); return; }
   const who = game.seats[search.seat] ? game.seats[search.seat].name : '';
-  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : 'analysis'}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes, ${search.nps} nodes/s`;
+  const what = search.ply === null || search.ply === undefined ? 'analysis' : `analysis after move ${search.ply}`;
+  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : what}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes, ${search.nps} nodes/s`;
   const lines = search.lines.map((l, i) => `${i + 1}. ${scoreWords(l).padStart(6)}  ${depthText(l.depth)}  ${(l.notation && l.notation.length ? l.notation : l.pv).join(' ')}`);
   box.textContent = [head, ...lines].join('\n');
-  const first = search.lines[0];
-  if (first && game.seats.length === 2) {
-    // The bar shows the first seat's view: white, the attackers, black in Sceptre.
-    let s = scoreOf(first);
-    if (search.seat !== 0) s = -s;
-    const share = 50 + 50 * Math.tanh(s / 600);
-    $('evalfill').style.height = share.toFixed(1) + '%';
-    bar.title = `${game.seats[0].name}: ${search.seat === 0 ? first.score : flipScore(first.score)}`;
-    bar.classList.remove('hidden');
-  } else {
-    bar.classList.add('hidden');
-  }
+  drawEvalBar(search);
+  drawControls();
 }
 
 // A search that ran out of moves to look at reports the deepest depth there is: no depth a
@@ -617,7 +612,7 @@ function render(view) {
   if (view.notice) say(view.notice);
   for (const hook of renderHooks) hook(view);
   const unlockedNow = Foes.seen(view);
-  if (unlockedNow) say(unlockedNow);
+  if (unlockedNow) say(unlockedNow, true);
   schedulePoll();
 }
 
@@ -633,12 +628,15 @@ function onPointerDown(event) {
   if (!square) return;
   dragFrom = square;
   onSquare(square, true);
+  // A piece picked up follows the pointer (drag.js) until it is dropped.
+  if (selected === square) dragStart(event, square);
 }
 
 function onPointerUp(event) {
   const square = squareAt(event);
   const from = dragFrom;
   dragFrom = null;
+  dragStop();
   if (square && from && square !== from && selected === from) onSquare(square, false);
 }
 
@@ -798,7 +796,7 @@ async function refresh() {
 // while the stream is broken, slowly for changes.
 function schedulePoll() {
   clearTimeout(pollTimer);
-  const searching = game && !game.over && game.search && game.search.running;
+  const searching = game && game.search && game.search.running;
   if (typeof Stream !== 'undefined' && Stream.live()) {
     if (searching) pollTimer = setTimeout(poll, 500);
     return;
@@ -851,7 +849,7 @@ async function init() {
   $('new').addEventListener('click', () => { clearMessages(); showSetup(); });
   $('undo').addEventListener('click', takeBack);
   $('flip').addEventListener('click', () => { say(''); turn = (turn + 2) % 4; refresh(); });
-  $('analyse').addEventListener('click', () => call('analysis', { lines: Number($('lines').value) }));
+  $('analyse').addEventListener('click', analyse);
   $('stop').addEventListener('click', () => call('stop'));
   $('copy').addEventListener('click', copyPosition);
   for (const v of variants) $('finished-variant').add(new Option(gameName(v.name), v.name));

@@ -5,6 +5,7 @@
 
 let reviewPly = null;   // the moves played in the position shown; null: the game's position
 let reviewSvg = null;
+let reviewCheck = null; // the square of a king in check there
 
 function reviewing() { return reviewPly !== null; }
 
@@ -16,6 +17,7 @@ function showReviewBoard() {
     // No move is made from an earlier position: say how to get back to the game.
     svg.addEventListener('pointerdown', () => say('This is an earlier position: press End (or click the last move) to play on.'));
   }
+  drawCheck(reviewCheck);
 }
 
 function markCurrentMove() {
@@ -32,6 +34,7 @@ function markCurrentMove() {
       ? `The start (of ${game.moves.length} moves). End returns to the game.`
       : `After move ${reviewPly} of ${game.moves.length}. End returns to the game.`;
   }
+  drawControls();
 }
 
 async function reviewAt(ply) {
@@ -43,6 +46,7 @@ async function reviewAt(ply) {
     const r = await api('GET', `/api/games/${game.id}/review?ply=${ply}&turn=${turn}`);
     reviewPly = r.ply;
     reviewSvg = r.svg;
+    reviewCheck = r.check;
     showReviewBoard();
     markCurrentMove();
   } catch (e) { say(e.message); }

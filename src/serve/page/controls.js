@@ -1,0 +1,29 @@
+// Which play controls make sense now. After the end: no take-back, and analysis only of a
+// position stepped back to ("Analyse from here", review.js), since the game's own last position
+// has nothing left to play. Stop shows while there is something to stop: analysis on, or an
+// engine thinking (it then plays the best move it has).
+'use strict';
+
+function drawControls() {
+  if (!game) return;
+  const back = typeof reviewing === 'function' && reviewing();
+  const search = game.search;
+  const engineThinking = !game.over && !!search && search.kind === 'engine' && search.running;
+  $('undo').hidden = game.over;
+  $('analyse').textContent = back ? 'Analyse from here' : 'Analyse';
+  $('analyse').hidden = game.over && !back;
+  $('lines').parentElement.hidden = $('analyse').hidden;
+  $('stop').hidden = !(game.analysing || engineThinking);
+  const note = $('analyse-note');
+  note.hidden = !(game.over && !back && game.moves.length > 0);
+  note.textContent = 'The game is over: step back through the moves (click one, or use the arrow keys) to analyse a position.';
+}
+
+// Analysis of the position shown: the game's, or the one stepped back to.
+function analyse() {
+  const body = { lines: Number($('lines').value) };
+  if (typeof reviewing === 'function' && reviewing()) body.ply = reviewPly;
+  call('analysis', body);
+}
+
+renderHooks.push(drawControls);

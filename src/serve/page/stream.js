@@ -42,6 +42,14 @@ const Stream = (() => {
     };
   }
 
+  // Stops listening (the page's game stays; it polls now and then): a tab that must not
+  // hear of changes, as in the browser check of a stale tab.
+  function close() {
+    if (source) source.close();
+    source = null;
+    open = false;
+  }
+
   renderHooks.push((view) => { if (view.id !== streamId) watch(view.id); });
-  return { live: () => open };
+  return { live: () => open, close };
 })();

@@ -218,6 +218,28 @@ fn every_games_page_is_pictured() {
     }
 }
 
+/// Two tabs on one game (`engine-tests/python/stream_check.py`): with the second tab's polling
+/// switched off, a move and a draw offer made in the first reach it through its event stream,
+/// before and after a server restart.
+#[test]
+fn a_move_in_one_tab_is_pushed_to_another() {
+    let (chromium, driver) = match browser() {
+        Ok(tools) => tools,
+        Err(why) => {
+            eprintln!("SKIPPED a_move_in_one_tab_is_pushed_to_another: {why}");
+            return;
+        }
+    };
+    let dir = crate::serve_seats::TempDir::new("stream-browser");
+    let db = dir.0.join("games.sqlite");
+    run_check(
+        "stream_check",
+        "stream check",
+        &[env!("CARGO_BIN_EXE_regalia").as_ref(), db.as_os_str()],
+        (&chromium, &driver),
+    );
+}
+
 /// Issue 30's feel of a game site (`engine-tests/python/feel_check.py`): check marked on the
 /// board and in the status, captured pieces and counters, the piece following the pointer, the
 /// evaluation bar turned with the board, the controls after the end and "Analyse from here",

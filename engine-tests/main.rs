@@ -21,6 +21,7 @@ mod sceptre_text;
 mod search_tactics;
 mod serve_api;
 mod serve_calls;
+mod serve_events;
 mod serve_feel;
 mod serve_foes;
 mod serve_play;

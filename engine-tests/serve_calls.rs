@@ -84,6 +84,8 @@ pub fn call(table: &GameTable, method: &str, url: &str, body: Value) -> (u16, Va
             200,
             json!({ "type": content_type, "file": file_name, "body": body }),
         ),
+        // An accepted event stream; its slot is freed as the ticket drops here.
+        Reply::Events(_) => (200, json!({ "events": true })),
     }
 }
 

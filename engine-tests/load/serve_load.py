@@ -9,12 +9,20 @@ with the moves the server confirmed to this script: a move confirmed and missing
 listed twice is doubled. Prints requests a second, the p99 latency of a move, the server's
 largest resident memory, refusals by status, and whether the server's stderr holds a panic.
 
-usage: python3 serve_load.py REGALIA_BINARY [GAMES] [PLIES] [WORKERS]
+Meanwhile STREAMS event streams (`GET /api/games/{id}/events`, spread over the games) are held
+open from one thread (a selector, as a browser holds its tabs' streams): each broken stream
+(the restart) is opened again after half a second, as a browser does. Prints the most streams
+held at once, the events delivered, the server's largest thread count (no thread waits per
+stream), and checks that at the end every stream has been told its game's last move.
+
+usage: python3 serve_load.py REGALIA_BINARY [GAMES] [PLIES] [WORKERS] [STREAMS]
 """
 
 import json
 import os
 import random
+import selectors
+import socket
 import signal
 import subprocess
 import sys
@@ -28,6 +36,7 @@ BINARY = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 PLIES = int(sys.argv[3]) if len(sys.argv) > 3 else 16
 WORKERS = int(sys.argv[4]) if len(sys.argv) > 4 else 16
+STREAMS = int(sys.argv[5]) if len(sys.argv) > 5 else 500
 DEADLINE = time.time() + 900  # a hang guard: the run stops by itself
 
 folder = tempfile.mkdtemp(prefix="regalia-load-")
@@ -46,7 +55,7 @@ def start(port):
 server, URL = start(0)
 PORT = int(URL.rsplit(":", 1)[1])
 lock = threading.Lock()
-stats = {"requests": 0, "statuses": {}, "move_ms": [], "rss_kb": 0}
+stats = {"requests": 0, "statuses": {}, "move_ms": [], "rss_kb": 0, "threads": 0}
 
 
 def call(method, path, body=None):
@@ -88,6 +97,80 @@ for i in range(GAMES):
                   "engine": 1 if engine else None, "confirmed": [], "unanswered": 0,
                   "done": False})
 
+# ---- event streams, all held by one thread -----------------------------------------------
+selector = selectors.DefaultSelector()
+streams = [{"game": games[i % GAMES]["id"], "sock": None, "retry_at": 0.0, "moves": None}
+           for i in range(STREAMS)]
+stream_stats = {"held": 0, "held_max": 0, "events": 0, "opened": 0, "refused": 0, "breaks": 0}
+streams_done = threading.Event()
+
+
+def open_stream(s):
+    try:
+        sock = socket.create_connection(("127.0.0.1", PORT), timeout=5)
+        sock.sendall(f"GET /api/games/{s['game']}/events HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\n"
+                     "Accept: text/event-stream\r\n\r\n".encode())
+    except OSError:
+        s["retry_at"] = time.time() + 0.5
+        return
+    sock.setblocking(False)
+    s.update(sock=sock, buffer=b"", accepted=False)
+    selector.register(sock, selectors.EVENT_READ, s)
+
+
+def close_stream(s, broken):
+    selector.unregister(s["sock"])
+    s["sock"].close()
+    s["sock"] = None
+    if s["accepted"]:
+        stream_stats["held"] -= 1
+        if broken:
+            stream_stats["breaks"] += 1
+    s["retry_at"] = time.time() + 0.5
+
+
+def read_stream(s):
+    try:
+        data = s["sock"].recv(65536)
+    except BlockingIOError:
+        return
+    except OSError:
+        data = b""
+    if not data:
+        close_stream(s, True)
+        return
+    s["buffer"] += data
+    if not s["accepted"]:
+        if b"\r\n\r\n" not in s["buffer"]:
+            return
+        head, s["buffer"] = s["buffer"].split(b"\r\n\r\n", 1)
+        status = int(head.split()[1])
+        if status != 200:
+            stream_stats["refused"] += 1  # busy (503): tried again, as a browser would
+            close_stream(s, False)
+            return
+        s["accepted"] = True
+        stream_stats["opened"] += 1
+        stream_stats["held"] += 1
+        stream_stats["held_max"] = max(stream_stats["held_max"], stream_stats["held"])
+    while b"\n\n" in s["buffer"]:
+        event, s["buffer"] = s["buffer"].split(b"\n\n", 1)
+        for line in event.split(b"\n"):
+            if line.startswith(b"data: "):
+                s["moves"] = json.loads(line[6:])["moves"]
+                stream_stats["events"] += 1
+
+
+def hold_streams():
+    while not streams_done.is_set() and time.time() < DEADLINE:
+        now = time.time()
+        for s in streams:
+            if s["sock"] is None and s["retry_at"] <= now:
+                open_stream(s)
+        for key, _ in selector.select(timeout=0.1):
+            read_stream(key.data)
+
+
 planned = GAMES * PLIES // 2  # moves people make (an engine game's other half is the engine's)
 made = [0]
 restarted = threading.Event()
@@ -128,6 +211,8 @@ def watch_memory():
                 for line in f:
                     if line.startswith("VmRSS:"):
                         stats["rss_kb"] = max(stats["rss_kb"], int(line.split()[1]))
+                    if line.startswith("Threads:"):
+                        stats["threads"] = max(stats["threads"], int(line.split()[1]))
         except OSError:
             pass
         if not restarted.is_set() and made[0] >= planned // 2:
@@ -147,11 +232,27 @@ def restart():
 began = time.time()
 threads = [threading.Thread(target=worker, args=(games[w::WORKERS],)) for w in range(WORKERS)]
 threads.append(threading.Thread(target=watch_memory))
+holder = threading.Thread(target=hold_streams)
+holder.start()
 for t in threads:
     t.start()
 for t in threads:
     t.join()
 elapsed = time.time() - began
+
+# Every stream is told its game's last move: wait (bounded) until each stream's last event
+# counts the moves the game shows now.
+final = {}
+for game in games:
+    status, v, _ = call("GET", f"/api/games/{game['id']}")
+    final[game["id"]] = len(v["moves"])
+settle = time.time() + 60
+while time.time() < settle and any(s["moves"] != final[s["game"]] for s in streams):
+    time.sleep(0.2)
+behind = sum(1 for s in streams if s["moves"] != final[s["game"]])
+held_at_end = stream_stats["held"]
+streams_done.set()
+holder.join()
 
 lost = doubled = 0
 for game in games:
@@ -177,4 +278,11 @@ print(f"moves by people {len(ms)}; move latency p50 {ms[len(ms) // 2]:.1f} ms, p
 print(f"statuses {dict(sorted(stats['statuses'].items()))}")
 print(f"largest resident memory {stats['rss_kb'] / 1024:.0f} MiB")
 print(f"lost moves {lost}, doubled moves {doubled}, panics {panics}")
-sys.exit(0 if lost == 0 and doubled == 0 and not panics and restarted.is_set() else 1)
+print(f"event streams {STREAMS}: held at most {stream_stats['held_max']} at once, {held_at_end} at the end; "
+      f"{stream_stats['events']} events delivered; {stream_stats['opened']} opened, "
+      f"{stream_stats['breaks']} broken (the restart), {stream_stats['refused']} refused (busy, tried again); "
+      f"streams not told their game's last move: {behind}")
+print(f"largest thread count of the server {stats['threads']}")
+ok = lost == 0 and doubled == 0 and not panics and restarted.is_set()
+ok = ok and behind == 0 and stream_stats["held_max"] >= STREAMS
+sys.exit(0 if ok else 1)

@@ -334,9 +334,9 @@ print("address bar: a changed #id opens that game")
 # ---- a stale tab: the game moved on elsewhere; the page resyncs at once and says so --------
 driver.execute_script("location.hash = '#' + arguments[0]", first)
 wait_until("the first game again", lambda: driver.execute_script("return game.id") == first and visible("play"))
-# This tab's next poll has not come yet (as in a tab that polls now and then): without it the
-# page learns of the other tab's move only from its own refused move.
-driver.execute_script("clearTimeout(pollTimer)")
+# This tab's next poll has not come yet and its event stream is closed (as in a tab whose
+# stream broke): the page learns of the other tab's move only from its own refused move.
+driver.execute_script("clearTimeout(pollTimer); Stream.close()")
 seen = api("GET", f"/api/games/{first}")["position"]
 # The seat links this tab made the game with (another tab of the creator's uses the same).
 tokens = driver.execute_script("return creatorTokens(arguments[0])", first)

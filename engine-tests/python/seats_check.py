@@ -2,6 +2,9 @@
 shared storage), through their seat links: each moves only their own seat, a move with a wrong
 or missing token is refused, a watcher sees the game and cannot move, and after the server is
 stopped and started again on the same database both screens carry on where they stood.
+Then Sceptre for four: four sessions through their seat links, placements made on each screen
+in turn and seen on all four (pushed through their event streams), moves with a missing, wrong
+or other seat's token refused, and after a restart every screen carries on.
 
 usage: seats_check.py REGALIA_BINARY DB_PATH CHROMIUM CHROMEDRIVER
 """
@@ -92,6 +95,17 @@ class Screen:
         self.click(target)
         self.wait_for(f"{source}{target} played", lambda: len(self.moves()) > before)
 
+    def place(self):
+        """Places a piece from the palette on a square the page marks (the seat to move's)."""
+        before = len(self.moves())
+        self.wait_for("the palette", lambda: self.js(
+            "const e = document.getElementById('palette'); return !e.hidden && e.offsetParent !== null"))
+        self.wait_for("the placement squares", lambda: self.js(
+            "return document.querySelectorAll('#board-box .mark-target').length > 0"))
+        targets = self.driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
+        self.click(targets[len(targets) // 2].get_attribute("data-mark"))
+        self.wait_for("the placement", lambda: len(self.moves()) > before)
+
     def sees(self, moves):
         # The page polls every few seconds while the other person thinks.
         self.wait_for(f"the moves {moves}", lambda: self.moves() == moves)
@@ -138,6 +152,54 @@ try:
     print("seats: after a restart both screens carry on")
     a.driver.quit()
     b.driver.quit()
+
+    # ---- Sceptre for four, four sessions -------------------------------------------------
+    status, four = api_status("POST", "/api/games", {
+        "variant": "sceptre1027", "options": {"SceptrePlayers": 4, "SceptreLayout": "nine"}})
+    check(status == 200, f"create sceptre: {status} {four}")
+    sid = four["id"]
+    seat_tokens = [s["token"] for s in four["links"]["seats"]]
+    check(len(seat_tokens) == 4, f"four seat links: {four['links']}")
+    screens = [Screen(s["link"]) for s in four["links"]["seats"]]
+    for seat, screen in enumerate(screens):
+        check(screen.js("return game.you") == seat, f"screen {seat} plays seat {seat}")
+
+    def placements(count):
+        """`count` placements, each on the screen of the seat to move, seen on all four."""
+        for _ in range(count):
+            status, v = api_status("GET", f"/api/games/{sid}")
+            check(status == 200, f"read sceptre: {status} {v}")
+            mover = v["to_move"]
+            for seat, screen in enumerate(screens):
+                if seat != mover:
+                    check(screen.js("return mayMove(game)") is False, f"screen {seat} may move on {mover}'s turn")
+            screens[mover].place()
+            want = len(v["moves"]) + 1
+            for screen in screens:
+                screen.wait_for(f"{want} placements on every screen",
+                                lambda screen=screen: len(screen.moves()) == want)
+
+    placements(4)
+    print("seats: sceptre for four, each screen places for its own seat, all four see it")
+
+    status, v = api_status("GET", f"/api/games/{sid}")
+    legal = v["legal"][0]["text"]
+    other = (v["to_move"] + 1) % 4
+    for path, why in ((f"/api/games/{sid}/move", "no token"),
+                      (f"/api/games/{sid}/move?seat={'0' * 32}", "a wrong token"),
+                      (f"/api/games/{sid}/move?seat={seat_tokens[other]}", "another seat's token")):
+        status, answer = api_status("POST", path, {"move": legal})
+        check(status == 403 and answer["error"], f"a sceptre move with {why}: {status} {answer}")
+    check(len(api_status("GET", f"/api/games/{sid}")[1]["moves"]) == 4, "a refused move changed the game")
+    print("seats: sceptre moves with a missing, wrong or other seat's token are refused (403)")
+
+    stop_server(server)
+    server, URL = start_server(port)
+    placements(4)
+    check(all(len(screen.moves()) == 8 for screen in screens), "every screen shows the eight placements")
+    print("seats: sceptre for four, after a restart every screen carries on")
+    for screen in screens:
+        screen.driver.quit()
     print("seats check passed")
 finally:
     stop_server(server)

@@ -296,6 +296,11 @@ fn query_pairs(query: &str) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// What a call meets on a copy of a game the table dropped meanwhile (then tried again).
+fn set_aside() -> ApiError {
+    ApiError::Unavailable("the server was putting this game away; try again".into())
+}
+
 /// One call on one game.
 fn game_call(
     table: &GameTable,
@@ -306,6 +311,10 @@ fn game_call(
     body: &str,
 ) -> Result<Reply, ApiError> {
     let mut g = lock(shared);
+    if g.set_aside {
+        // Dropped from the table while this request waited: the table holds the copy to use.
+        return Err(set_aside());
+    }
     // Every call on a game passes here first: reads are open, changes need a seat's token.
     let access = seats::authorize(&g, method, query)?;
     g.seen();
@@ -323,6 +332,14 @@ fn game_call(
                 status: g.status_text(),
                 search,
             }));
+        }
+        ("GET" | "HEAD", "events") => {
+            // Pushed updates: the connection stays open (`serve/events.rs`).
+            return Ok(Reply::Events(table.events.watch(
+                &g.id,
+                g.generation,
+                g.moves.len(),
+            )?));
         }
         ("POST", "move") => {
             let request: MoveRequest = parse_json(body)?;
@@ -455,8 +472,8 @@ fn game_call(
         }
         (
             _,
-            "" | "live" | "record" | "svg" | "move" | "undo" | "analysis" | "stop" | "resign"
-            | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in",
+            "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
+            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
@@ -583,7 +600,7 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
         ("GET", ["api", "records"]) => finished_games(table, &query),
         ("POST", ["api", "records"]) => import_record(table, body),
         ("GET", ["api", "server"]) => Ok(Reply::json(
-            &serde_json::json!({ "join": table.join.get() }),
+            &serde_json::json!({ "join": table.join.get(), "streams": table.events.open_streams() }),
         )),
         ("GET", ["api", "ladders"]) => Ok(Reply::json(&super::ladders::ladders())),
         ("POST", ["api", "games"]) => new_game(table, body),
@@ -594,11 +611,19 @@ fn route_inner(table: &GameTable, method: &str, url: &str, body: &str) -> Result
             })
         }
         (_, ["api", "games", id, rest @ ..]) if rest.len() <= 1 => {
-            let shared = table
-                .get_or_load(id)?
-                .ok_or_else(|| ApiError::NotFound(format!("game {id} (it may have expired)")))?;
             let action = rest.first().copied().unwrap_or("");
-            game_call(table, &shared, method, action, &query, body)
+            let mut answer = Err(set_aside());
+            // A game dropped for room as the call came in is asked for again (read back).
+            for _ in 0..4 {
+                let shared = table.get_or_load(id)?.ok_or_else(|| {
+                    ApiError::NotFound(format!("game {id} (it may have expired)"))
+                })?;
+                answer = game_call(table, &shared, method, action, &query, body);
+                if answer.as_ref().err() != Some(&set_aside()) {
+                    break;
+                }
+            }
+            answer
         }
         _ => Err(ApiError::NotFound(path.to_string())),
     }

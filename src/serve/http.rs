@@ -26,6 +26,8 @@ pub enum ApiError {
     BadJson(String),
     /// Too many requests at once (503).
     Busy,
+    /// The server cannot take this now, and says why (503).
+    Unavailable(String),
     /// Not this client's to do: no seat token, another seat's, or a foreign Host/Origin (403).
     Forbidden(String),
     /// This client sent too many requests lately (429).
@@ -43,7 +45,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => 405,
             ApiError::Conflict(_) => 409,
             ApiError::TooLarge => 413,
-            ApiError::Busy => 503,
+            ApiError::Busy | ApiError::Unavailable(_) => 503,
             ApiError::Forbidden(_) => 403,
             ApiError::TooMany => 429,
             ApiError::Storage { busy: true, .. } => 503,
@@ -63,7 +65,7 @@ impl fmt::Display for ApiError {
             ApiError::TooLarge => write!(f, "request body over {MAX_BODY} bytes"),
             ApiError::BadJson(why) => write!(f, "bad JSON: {why}"),
             ApiError::Busy => write!(f, "too many requests at once; try again"),
-            ApiError::Forbidden(why) => f.write_str(why),
+            ApiError::Forbidden(why) | ApiError::Unavailable(why) => f.write_str(why),
             ApiError::TooMany => write!(f, "too many requests from this address; slow down"),
             ApiError::Storage { busy: true, why } => write!(
                 f,
@@ -90,6 +92,8 @@ pub enum Reply {
         file_name: String,
         body: String,
     },
+    /// An accepted event stream (`serve/events.rs`): the server hands the connection on.
+    Events(super::events::Ticket),
 }
 
 impl Reply {
@@ -254,6 +258,8 @@ pub fn respond(stream: &mut impl Write, reply: Reply, head_only: bool) {
             file_name,
             body,
         } => (200, content_type, body.into_bytes(), Some(file_name)),
+        // Streams are answered by the hub (`EventHub::attach`); here only a head, if ever.
+        Reply::Events(_) => (200, "text/event-stream", Vec::new(), None),
     };
     let mut head = format!(
         "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{}Connection: close\r\n",

@@ -5,6 +5,7 @@
 mod api;
 mod clock;
 mod ending;
+mod events;
 mod guard;
 mod http;
 mod import;
@@ -23,6 +24,7 @@ mod view;
 mod web_game;
 
 pub use api::route;
+pub use events::{EventHub, MAX_STREAMS};
 pub use guard::{Guard, RateLimit};
 pub use http::{ApiError, Reply, MAX_BODY};
 pub use lan::join_address;
@@ -135,6 +137,10 @@ impl Server {
                 std::thread::sleep(Duration::from_secs(1));
                 sweeper.sweep();
             });
+        let hub = self.games.events.clone();
+        let _ = std::thread::Builder::new()
+            .name("serve-events".into())
+            .spawn(move || hub.run());
         let in_flight = Arc::new(AtomicUsize::new(0));
         for stream in self.listener.incoming() {
             let mut stream = match stream {
@@ -185,8 +191,11 @@ fn serve_connection(mut stream: TcpStream, games: &GameTable, guard: &Guard) {
                 return;
             }
             log::debug!("serve: {} {}", request.method, request.url);
-            let reply = route(games, &request.method, &request.url, &request.body);
-            http::respond(&mut stream, reply, request.method == "HEAD");
+            let head_only = request.method == "HEAD";
+            match route(games, &request.method, &request.url, &request.body) {
+                Reply::Events(ticket) => games.events.attach(stream, ticket, head_only),
+                reply => http::respond(&mut stream, reply, head_only),
+            }
         }
         Err(e) => http::respond(&mut stream, e.into(), false),
     }

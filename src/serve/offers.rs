@@ -88,6 +88,7 @@ impl WebGame {
         if self.is_person(other) {
             self.play.draw_offer = Some(seat);
             self.play.draw_answer = None;
+            self.noted();
             return Ok(());
         }
         // The engine's own last judgement of the game, from its side.
@@ -106,6 +107,7 @@ impl WebGame {
                 first.make_ascii_uppercase();
             }
             self.play.draw_answer = Some(format!("{name} (engine) declines the draw."));
+            self.noted();
         }
         Ok(())
     }
@@ -138,6 +140,7 @@ impl WebGame {
                 first.make_ascii_uppercase();
             }
             self.play.draw_answer = Some(format!("{name} declines the draw."));
+            self.noted();
         }
         Ok(())
     }

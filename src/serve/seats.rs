@@ -111,8 +111,8 @@ pub struct TakebackOffer {
     pub plies: Option<usize>,
     /// The seats that asked or agreed.
     pub agreed: Vec<u8>,
-    /// The game's generation when it was asked: any change makes it void.
-    pub generation: u64,
+    /// The game's epoch when it was asked: any change of the position makes it void.
+    pub epoch: u64,
 }
 
 /// The seats people play (engines never need asking).
@@ -139,6 +139,7 @@ pub fn ask_takeback(
     let people = people(g);
     if decline {
         g.takeback = None;
+        g.noted();
         return Ok(false);
     }
     if people.len() <= 1 {
@@ -147,11 +148,11 @@ pub fn ask_takeback(
     let current = g
         .takeback
         .take()
-        .filter(|o| o.generation == g.generation && o.plies == plies);
+        .filter(|o| o.epoch == g.epoch && o.plies == plies);
     let mut offer = current.unwrap_or(TakebackOffer {
         plies,
         agreed: Vec::new(),
-        generation: g.generation,
+        epoch: g.epoch,
     });
     if !offer.agreed.contains(&seat) {
         offer.agreed.push(seat);
@@ -160,6 +161,8 @@ pub fn ask_takeback(
         return Ok(true);
     }
     g.takeback = Some(offer);
+    // The other people's pages show the request at once.
+    g.noted();
     Ok(false)
 }
 
@@ -187,7 +190,7 @@ pub fn extras(g: &WebGame, access: Access) -> SeatExtras {
         takeback: g
             .takeback
             .as_ref()
-            .filter(|o| o.generation == g.generation)
+            .filter(|o| o.epoch == g.epoch)
             .map(|o| TakebackView {
                 plies: o.plies,
                 agreed: o.agreed.clone(),

@@ -116,8 +116,10 @@ impl WebGame {
         }
         if self.stand_in[seat as usize] != mode {
             self.stand_in[seat as usize] = mode;
-            // A search under the old arrangement (an analysis for the person) is stale.
-            self.generation += 1;
+            // A search under the old arrangement (an analysis for the person) is stale, and
+            // every page shows who plays the seat.
+            self.epoch += 1;
+            self.noted();
             self.stop_job();
         }
         Ok(())

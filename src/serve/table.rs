@@ -26,6 +26,8 @@ pub struct GameTable {
     pub join: std::sync::OnceLock<String>,
     /// Where games are kept (`serve/store.rs`); unset, they live in memory only.
     pub store: std::sync::OnceLock<Arc<Store>>,
+    /// The open event streams, which every held game rings when it changes.
+    pub events: super::events::EventHub,
 }
 
 impl GameTable {
@@ -42,7 +44,9 @@ impl GameTable {
         let Some(store) = self.store.get() else {
             return Ok(None);
         };
-        Ok(store.load(id)?.map(|game| self.insert(game)))
+        // Two requests may read the same game back at once: the first copy held wins, so
+        // no two copies ever take moves.
+        Ok(store.load(id)?.map(|game| self.insert_unless_held(game)))
     }
 
     /// Reads back every game in progress (a server started again): engines to move think on.
@@ -75,9 +79,23 @@ impl GameTable {
             game.store = Some(store.clone());
             game.persist();
         }
+        self.hold(game, false)
+    }
+
+    /// Holds a game read back from the store, unless a copy is held already (then that one).
+    fn insert_unless_held(&self, mut game: WebGame) -> SharedGame {
+        game.store = self.store.get().cloned();
+        self.hold(game, true)
+    }
+
+    fn hold(&self, mut game: WebGame, keep_held: bool) -> SharedGame {
+        game.events = Some(self.events.clone());
         let id = game.id.clone();
-        let shared = Arc::new(Mutex::new(game));
         let mut games = lock(&self.games);
+        if let Some(held) = games.get(&id).filter(|_| keep_held) {
+            return held.clone();
+        }
+        let shared = Arc::new(Mutex::new(game));
         while games.len() >= MAX_GAMES {
             let oldest = games
                 .iter()
@@ -85,10 +103,12 @@ impl GameTable {
                 .map(|(id, _)| id.clone());
             let Some(oldest) = oldest else { break };
             if let Some(g) = games.remove(&oldest) {
-                lock(&g).pause();
+                set_aside(&g);
             }
         }
-        games.insert(id, shared.clone());
+        if let Some(old) = games.insert(id, shared.clone()) {
+            set_aside(&old);
+        }
         shared
     }
 
@@ -99,9 +119,14 @@ impl GameTable {
 
     /// [`GameTable::sweep`] with its two idle times given (tests use short ones).
     pub fn sweep_idle(&self, pause_after: Duration, forget_after: Duration) {
+        // A game with an open event stream is on some screen: it is seen.
+        let watched = self.events.watched_games();
         let mut games = lock(&self.games);
-        games.retain(|_, g| {
+        games.retain(|id, g| {
             let mut g = lock(g);
+            if watched.contains(id) {
+                g.seen();
+            }
             let idle = g.last_seen.elapsed();
             if idle >= pause_after {
                 g.pause();
@@ -120,7 +145,66 @@ impl GameTable {
     }
 }
 
+/// A game dropped from the table: it stops searching, and no request still holding it may
+/// change it (it asks the table again).
+fn set_aside(game: &SharedGame) {
+    let mut g = lock(game);
+    g.pause();
+    g.set_aside = true;
+}
+
 /// A fresh game id: hard to guess, so one tab does not stumble on another's game.
 pub fn new_id() -> String {
     format!("{:016x}", rand::random::<u64>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Variant;
+    use std::time::Instant;
+
+    fn chess() -> WebGame {
+        let session = Variant::Chess.new_session();
+        WebGame::new(
+            new_id(),
+            Variant::Chess,
+            Vec::new(),
+            None,
+            session,
+            vec![None, None],
+        )
+    }
+
+    #[test]
+    fn a_game_dropped_for_room_is_set_aside_and_read_back_as_one_copy() {
+        let path = std::env::temp_dir().join(format!("regalia-table-{}.sqlite", new_id()));
+        let table = GameTable::default();
+        let _ = table
+            .store
+            .set(Arc::new(Store::open(&path).expect("a store")));
+        let first = table.insert(chess());
+        let id = lock(&first).id.clone();
+        if let Some(earlier) = Instant::now().checked_sub(Duration::from_secs(60)) {
+            lock(&first).last_seen = earlier;
+        }
+        for _ in 0..MAX_GAMES {
+            table.insert(chess());
+        }
+        assert!(
+            table.get(&id).is_none(),
+            "the least recently seen game made room"
+        );
+        assert!(
+            lock(&first).set_aside,
+            "a request still holding it may not change it"
+        );
+        let held = table.get_or_load(&id).expect("reads").expect("stored");
+        assert!(!lock(&held).set_aside);
+        // A second request that read the game back at the same time gets the copy held.
+        let store = table.store.get().expect("a store").clone();
+        let again = table.insert_unless_held(store.load(&id).expect("reads").expect("stored"));
+        assert!(Arc::ptr_eq(&held, &again), "two copies of one game");
+        let _ = std::fs::remove_file(&path);
+    }
 }

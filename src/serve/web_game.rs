@@ -48,8 +48,12 @@ pub struct WebGame {
     pub moves: Vec<WebMove>,
     /// `players[seat]`: None for a person.
     pub players: Vec<Option<EngineLevel>>,
-    /// Counts every change of the game; a search started at another count is stale.
+    /// Counts every change a page shows (moves, endings, draw offers, take-back requests): a
+    /// page that saw another count is stale, and the game's event streams are told of each.
     pub generation: u64,
+    /// Counts changes of the position and pauses: a search started at another count is stale
+    /// (a draw offer changes the generation, not the search).
+    pub epoch: u64,
     pub job: Option<Job>,
     /// The last search stopped at the page's request, for its lines to stay on show.
     pub stopped_job: Option<Job>,
@@ -61,6 +65,9 @@ pub struct WebGame {
     pub last_seen: Instant,
     /// No page has asked for the game for a while: searches wait until one does.
     pub paused: bool,
+    /// Dropped from the server's table (for room): a request that still holds this copy
+    /// must not change it, since the game may be read back from the store as a fresh copy.
+    pub set_aside: bool,
     /// The last search error, for the page to show.
     pub notice: Option<String>,
     table: Option<SearchTable>,
@@ -78,6 +85,9 @@ pub struct WebGame {
     pub store_error: Option<ApiError>,
     /// `stand_in[seat]`: the engine placing or playing for that person (`stand_in.rs`).
     pub stand_in: Vec<super::stand_in::StandIn>,
+    /// The server's event streams (`serve/events.rs`), rung at every change; None outside a
+    /// game table.
+    pub events: Option<super::events::EventHub>,
 }
 
 impl WebGame {
@@ -102,12 +112,14 @@ impl WebGame {
             moves: Vec::new(),
             players,
             generation: 0,
+            epoch: 0,
             job: None,
             stopped_job: None,
             analysis: None,
             analysis_ply: None,
             last_seen: Instant::now(),
             paused: false,
+            set_aside: false,
             notice: None,
             table: None,
             turn_started: Instant::now(),
@@ -117,6 +129,7 @@ impl WebGame {
             store: None,
             store_error: None,
             stand_in,
+            events: None,
         }
     }
 
@@ -193,9 +206,19 @@ impl WebGame {
             .or_else(|| self.stand_in_level(seat))
     }
 
+    /// Something a page shows changed, not the position (a draw offered or declined, a
+    /// take-back asked for): pages are told, searches go on.
+    pub fn noted(&mut self) {
+        self.generation += 1;
+        if let Some(hub) = &self.events {
+            hub.ring(&self.id, self.generation, self.moves.len());
+        }
+    }
+
     /// Something changed: searches of the old position are stale.
     fn changed(&mut self) {
-        self.generation += 1;
+        self.epoch += 1;
+        self.noted();
         self.stop_job();
         self.stopped_job = None;
         self.notice = None;
@@ -415,7 +438,7 @@ impl WebGame {
             },
             _ => self.session.boxed_clone(),
         };
-        let (game, generation) = (me.clone(), self.generation);
+        let (game, epoch) = (me.clone(), self.epoch);
         let table = self.table();
         let clocks = self
             .play
@@ -424,7 +447,7 @@ impl WebGame {
             .map(|c| c.words(self.session.clock_letters()));
         let started = Job::start(&self.id, session, table, kind, clocks, move |end| {
             if let JobKind::EngineMove(_) = kind {
-                lock(&game).engine_move_found(&game, generation, end);
+                lock(&game).engine_move_found(&game, epoch, end);
             }
         });
         match started {
@@ -455,10 +478,10 @@ impl WebGame {
     fn engine_move_found(
         &mut self,
         me: &Arc<Mutex<WebGame>>,
-        generation: u64,
+        epoch: u64,
         end: &Result<JobEnd, VariantError>,
     ) {
-        if self.generation != generation || self.check_flag() {
+        if self.epoch != epoch || self.check_flag() {
             return; // The game moved on (a take-back, a pause, a fallen flag): this move is stale.
         }
         let finished = self.job.take();
@@ -486,7 +509,9 @@ impl WebGame {
     pub fn pause(&mut self) {
         if !self.paused {
             self.paused = true;
+            // No ring: a paused game's pages are gone (a ring would bring them back).
             self.generation += 1;
+            self.epoch += 1;
             self.stop_job();
             self.run_clock();
         }

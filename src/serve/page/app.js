@@ -792,12 +792,17 @@ async function refresh() {
   try { render(await api('GET', `/api/games/${game.id}?turn=${turn}`)); } catch (e) { say(e.message); }
 }
 
-// While a search runs the page asks often; otherwise now and then, so the server knows the
-// tab is still open.
+// Changes come pushed (stream.js); the page polls only for a running search's lines, or,
+// while the stream is broken, slowly for changes.
 function schedulePoll() {
   clearTimeout(pollTimer);
-  const active = game && !game.over && (game.legal.length === 0 || (game.search && game.search.running));
-  pollTimer = setTimeout(poll, active ? 300 : 5000);
+  const searching = game && game.search && game.search.running;
+  if (typeof Stream !== 'undefined' && Stream.live()) {
+    if (searching) pollTimer = setTimeout(poll, 500);
+    return;
+  }
+  const active = game && !game.over && (game.legal.length === 0 || searching);
+  pollTimer = setTimeout(poll, active ? 1000 : 5000);
 }
 
 async function poll() {

@@ -64,6 +64,30 @@ pub fn browser() -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
+/// The browser's two paths, or None after a SKIPPED line naming `test` where none can be had.
+pub fn browser_for(test: &str) -> Option<(PathBuf, PathBuf)> {
+    match browser() {
+        Ok(tools) => Some(tools),
+        Err(why) => {
+            eprintln!("SKIPPED {test}: {why}");
+            None
+        }
+    }
+}
+
+/// Fails unless each of `names` is a PNG (`NAME.png`) in the screenshot folder.
+fn assert_screenshots<S: AsRef<str>>(names: impl IntoIterator<Item = S>) {
+    for name in names {
+        let shot = screenshot_dir().join(format!("{}.png", name.as_ref()));
+        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
+        assert!(
+            bytes.starts_with(b"\x89PNG"),
+            "{} is no PNG",
+            shot.display()
+        );
+    }
+}
+
 pub fn python_with_selenium() -> PathBuf {
     crate::python_client::python_venv(
         "browser-venv",
@@ -108,12 +132,8 @@ pub fn screenshot_dir() -> PathBuf {
 
 #[test]
 fn every_game_plays_in_a_real_browser() {
-    let (chromium, driver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!("SKIPPED every_game_plays_in_a_real_browser: {why}");
-            return;
-        }
+    let Some((chromium, driver)) = browser_for("every_game_plays_in_a_real_browser") else {
+        return;
     };
     let served = Served::in_memory();
     let url = format!("http://127.0.0.1:{}/", served.port);
@@ -137,15 +157,7 @@ fn every_game_plays_in_a_real_browser() {
         shots.push(format!("start-{game}"));
         shots.push(format!("rules-{game}"));
     }
-    for name in shots {
-        let shot = screenshot_dir().join(format!("{name}.png"));
-        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
-        assert!(
-            bytes.starts_with(b"\x89PNG"),
-            "{} is no PNG",
-            shot.display()
-        );
-    }
+    assert_screenshots(shots);
 }
 
 /// Sceptre 1027 at human speed (`engine-tests/python/sceptre_page_check.py`): a four-player
@@ -153,12 +165,9 @@ fn every_game_plays_in_a_real_browser() {
 /// standing lines, a withdrawn army greyed, the zoom on a phone-sized screen.
 #[test]
 fn sceptre_plays_at_human_speed_in_a_real_browser() {
-    let (chromium, driver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!("SKIPPED sceptre_plays_at_human_speed_in_a_real_browser: {why}");
-            return;
-        }
+    let Some((chromium, driver)) = browser_for("sceptre_plays_at_human_speed_in_a_real_browser")
+    else {
+        return;
     };
     let served = Served::in_memory();
     let url = format!("http://127.0.0.1:{}/", served.port);
@@ -169,27 +178,17 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
         &[url.as_ref(), shots_dir.as_os_str()],
         (&chromium, &driver),
     );
-    for name in ["setup", "middle", "end", "withdrawn", "phone"] {
-        let shot = shots_dir.join(format!("sceptre1027-{name}.png"));
-        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
-        assert!(
-            bytes.starts_with(b"\x89PNG"),
-            "{} is no PNG",
-            shot.display()
-        );
-    }
+    assert_screenshots(
+        ["setup", "middle", "end", "withdrawn", "phone"].map(|name| format!("sceptre1027-{name}")),
+    );
 }
 
 /// Every game's page for the docs (`engine-tests/python/page_screenshots.py`): the new-game
 /// form, the rules, a game some moves in and a finished one, as `<game>-<stage>.png`.
 #[test]
 fn every_games_page_is_pictured() {
-    let (chromium, driver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!("SKIPPED every_games_page_is_pictured: {why}");
-            return;
-        }
+    let Some((chromium, driver)) = browser_for("every_games_page_is_pictured") else {
+        return;
     };
     let served = Served::in_memory();
     let url = format!("http://127.0.0.1:{}/", served.port);
@@ -206,15 +205,7 @@ fn every_games_page_is_pictured() {
         } else {
             &["start", "rules", "middle", "end"]
         };
-        for stage in stages {
-            let shot = shots_dir.join(format!("{game}-{stage}.png"));
-            let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
-            assert!(
-                bytes.starts_with(b"\x89PNG"),
-                "{} is no PNG",
-                shot.display()
-            );
-        }
+        assert_screenshots(stages.iter().map(|stage| format!("{game}-{stage}")));
     }
 }
 
@@ -223,12 +214,8 @@ fn every_games_page_is_pictured() {
 /// before and after a server restart.
 #[test]
 fn a_move_in_one_tab_is_pushed_to_another() {
-    let (chromium, driver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!("SKIPPED a_move_in_one_tab_is_pushed_to_another: {why}");
-            return;
-        }
+    let Some((chromium, driver)) = browser_for("a_move_in_one_tab_is_pushed_to_another") else {
+        return;
     };
     let dir = crate::serve_seats::TempDir::new("stream-browser");
     let db = dir.0.join("games.sqlite");
@@ -246,12 +233,8 @@ fn a_move_in_one_tab_is_pushed_to_another() {
 /// a foe beaten on a clock unlocking the next, and tafl played from the defenders' side.
 #[test]
 fn the_page_feels_like_a_game_site() {
-    let (chromium, driver) = match browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!("SKIPPED the_page_feels_like_a_game_site: {why}");
-            return;
-        }
+    let Some((chromium, driver)) = browser_for("the_page_feels_like_a_game_site") else {
+        return;
     };
     let served = Served::in_memory();
     let url = format!("http://127.0.0.1:{}/", served.port);
@@ -262,18 +245,10 @@ fn the_page_feels_like_a_game_site() {
         &[url.as_ref(), shots_dir.as_os_str()],
         (&chromium, &driver),
     );
-    for name in [
+    assert_screenshots([
         "feel-check",
         "feel-drag",
         "feel-foe-won",
         "feel-tafl-capture",
-    ] {
-        let shot = screenshot_dir().join(format!("{name}.png"));
-        let bytes = std::fs::read(&shot).unwrap_or_else(|e| panic!("{}: {e}", shot.display()));
-        assert!(
-            bytes.starts_with(b"\x89PNG"),
-            "{} is no PNG",
-            shot.display()
-        );
-    }
+    ]);
 }

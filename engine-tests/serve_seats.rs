@@ -354,14 +354,10 @@ fn a_client_over_its_rate_is_told_to_slow_down() {
 
 #[test]
 fn two_people_in_two_browser_sessions_play_through_their_seat_links() {
-    let (chromium, driver) = match crate::browser::browser() {
-        Ok(tools) => tools,
-        Err(why) => {
-            eprintln!(
-                "SKIPPED two_people_in_two_browser_sessions_play_through_their_seat_links: {why}"
-            );
-            return;
-        }
+    let Some((chromium, driver)) = crate::browser::browser_for(
+        "two_people_in_two_browser_sessions_play_through_their_seat_links",
+    ) else {
+        return;
     };
     let dir = TempDir::new("seats-browser");
     let db = dir.0.join("games.sqlite");

@@ -19,34 +19,19 @@ import urllib.error
 import urllib.request
 
 import chess.pgn
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from page_kit import TIMEOUT, check, start_browser
+
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
-TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 
 
-def start_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400,1100", "--hide-scrollbars"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-driver = start_browser()
+driver = start_browser(CHROMIUM, DRIVER)
 wait = WebDriverWait(driver, TIMEOUT)
-
-
-def check(condition, what):
-    if not condition:
-        raise AssertionError(what)
 
 
 def by_id(name):

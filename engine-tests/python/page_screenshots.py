@@ -11,10 +11,10 @@ usage: page_screenshots.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
@@ -23,17 +23,7 @@ GAMES = {"chess": {}, "scepterchess": {}, "chess40k": {}, "tafl": {},
          "sceptre1027": {"SceptreLayout": "cross", "SceptrePlayers": "4"}}
 PLIES = 10  # moves the engine plays for both sides before the "middle" picture
 
-options = webdriver.ChromeOptions()
-options.binary_location = CHROMIUM
-for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--window-size=1400,1000", "--hide-scrollbars"):
-    options.add_argument(arg)
-driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-def check(condition, what):
-    if not condition:
-        raise AssertionError(what)
+driver = start_browser(CHROMIUM, DRIVER, "1400,1000")
 
 
 def js(script, *args):

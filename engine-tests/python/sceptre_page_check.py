@@ -12,10 +12,10 @@ usage: sceptre_page_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
@@ -24,21 +24,7 @@ TIMEOUT = 240  # seconds: a hang guard for a machine busy with builds, not a mea
 MAX_PLIES = 2500
 
 
-def start_browser(size):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                f"--window-size={size}", "--hide-scrollbars"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-driver = start_browser("1400,1100")
-
-
-def check(condition, what):
-    if not condition:
-        raise AssertionError(what)
+driver = start_browser(CHROMIUM, DRIVER, "1400,1100")
 
 
 def js(script, *args):
@@ -209,7 +195,7 @@ print("sceptre page: a withdrawn player's pieces greyed")
 driver.quit()
 
 # ---- a phone: the field zoomed and scrolled -------------------------------------------------
-driver = start_browser("390,844")
+driver = start_browser(CHROMIUM, DRIVER, "390,844")
 new_game(["human", ("engine", 50), ("engine", 50), ("engine", 50)],
          {"SceptreLayout": "nine", "SceptrePlayers": 4})
 width = js("return document.querySelector('#board-box svg').getBoundingClientRect().width")

@@ -7,58 +7,28 @@ reconnects and the next move appears too.
 usage: stream_check.py REGALIA_BINARY DB_PATH CHROMIUM CHROMEDRIVER
 """
 
-import json
-import subprocess
 import sys
-import urllib.error
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import page_kit
+from page_kit import TIMEOUT, check, stop_server
+
 BINARY, DB, CHROMIUM, DRIVER = sys.argv[1:5]
-TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
-
-
-def check(condition, what):
-    if not condition:
-        raise AssertionError(what)
 
 
 def start_server(port):
-    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--db", DB],
-                              stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    url = next(w for w in line.split() if w.startswith("http://"))
-    return server, url.rstrip("/")
-
-
-def stop_server(server):
-    server.terminate()
-    server.wait(timeout=60)
+    return page_kit.start_server(BINARY, DB, port)
 
 
 def api(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(URL + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+    return page_kit.call(URL, method, path, body)
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1200,1000"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
+    return page_kit.start_browser(CHROMIUM, DRIVER, "1200,1000")
 
 
 class Tab:

@@ -255,12 +255,6 @@ function drawStandIn(view) {
 
 // ---- a line of standing for each seat ---------------------------------------------------
 
-function pieceWords(letters) {
-  const counts = {};
-  for (const l of letters) counts[l] = (counts[l] || 0) + 1;
-  return Object.entries(counts).map(([l, n]) => `${n > 1 ? n + ' ' : ''}${PIECE_NAMES[l]}${n > 1 ? 's' : ''}`).join(', ');
-}
-
 function drawStanding(view) {
   let box = $('sceptre-standing');
   if (!box) {
@@ -298,8 +292,7 @@ function drawStanding(view) {
     } else {
       parts.push(`${mine.length} ${mine.length === 1 ? 'piece' : 'pieces'}, material ${material}`);
     }
-    const pool = position.pools[colour] || '';
-    if (pool && s.state === 'playing') parts.push(`pool: ${pieceWords(pool)}`);
+    // The pools are shown once, above, by counters.js.
     row.append(swatch, who, ': ' + parts.join(' · '));
     if (seat === view.to_move && !view.over) {
       row.classList.add('to-move');

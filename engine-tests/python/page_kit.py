@@ -9,6 +9,9 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 
@@ -53,3 +56,36 @@ def call(url, method, path, body=None):
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
+
+
+class PageSession:
+    """One browser session on a game's page at `address` (a seat or watch link)."""
+
+    def __init__(self, driver, address):
+        self.driver = driver
+        self.driver.get(address)
+        self.wait_for("the board", lambda: self.js(
+            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait_for(self, what, predicate):
+        try:
+            WebDriverWait(self.driver, TIMEOUT).until(lambda d: predicate())
+        except Exception as e:
+            raise AssertionError(f"timed out waiting for {what}: "
+                                 f"{self.js('return document.body.innerText')[:600]!r}") from e
+
+    def moves(self):
+        return self.js("return game ? game.moves.map((m) => m.text) : []")
+
+    def click(self, square):
+        cell = self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square}"]')
+        ActionChains(self.driver).move_to_element(cell).click().perform()
+
+    def play(self, source, target):
+        before = len(self.moves())
+        self.click(source)
+        self.click(target)
+        self.wait_for(f"{source}{target} played", lambda: len(self.moves()) > before)

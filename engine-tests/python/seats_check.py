@@ -11,12 +11,10 @@ usage: seats_check.py REGALIA_BINARY DB_PATH CHROMIUM CHROMEDRIVER
 
 import sys
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 import page_kit
-from page_kit import TIMEOUT, check, stop_server
+from page_kit import check, stop_server
 
 BINARY, DB, CHROMIUM, DRIVER = sys.argv[1:5]
 
@@ -33,37 +31,11 @@ def browser():
     return page_kit.start_browser(CHROMIUM, DRIVER, "1200,1000")
 
 
-class Screen:
+class Screen(page_kit.PageSession):
     """One person's browser session on the game."""
 
     def __init__(self, link):
-        self.driver = browser()
-        self.driver.get(URL + link)
-        self.wait_for("the board", lambda: self.js(
-            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
-
-    def wait_for(self, what, predicate):
-        try:
-            WebDriverWait(self.driver, TIMEOUT).until(lambda d: predicate())
-        except Exception as e:
-            raise AssertionError(f"timed out waiting for {what}: "
-                                 f"{self.js('return document.body.innerText')[:600]!r}") from e
-
-    def moves(self):
-        return self.js("return game ? game.moves.map((m) => m.text) : []")
-
-    def click(self, square):
-        cell = self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square}"]')
-        ActionChains(self.driver).move_to_element(cell).click().perform()
-
-    def play(self, source, target):
-        before = len(self.moves())
-        self.click(source)
-        self.click(target)
-        self.wait_for(f"{source}{target} played", lambda: len(self.moves()) > before)
+        super().__init__(browser(), URL + link)
 
     def place(self):
         """Places a piece from the palette on a square the page marks (the seat to move's)."""

@@ -16,11 +16,11 @@
 //! - threats: pieces attacked and undefended, or attacked by something cheaper.
 
 use super::weights::*;
-use super::{add_pieces_to_place, value, Terms};
+use super::{add_pieces_to_place, tallied, value, Terms};
 use crate::core::{Score, MAX_SEATS};
-use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
-use crate::games::sceptre::field::{Direction, Square, NO_SQUARE};
+use crate::games::sceptre::field::{Square, NO_SQUARE};
 use crate::games::sceptre::rules::position::SceptrePosition;
 use std::cell::RefCell;
 
@@ -129,45 +129,6 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
     SCRATCH.with(|s| terms_with(pos, &mut s.borrow_mut()))
 }
 
-/// Steps a pawn of `colour` on `sq` still has to its promotion edge, and the edge's distance
-/// from the opposite one.
-fn pawn_distance(pos: &SceptrePosition, sq: Square, colour: PlayerColour) -> (i32, i32) {
-    let field = pos.field();
-    let c = field.place(sq);
-    let (w, h) = (field.width() as i32 - 1, field.height() as i32 - 1);
-    let (f, r) = (c.file as i32, c.rank as i32);
-    match pos.forward_of(colour) {
-        Direction::North => (h - r, h),
-        Direction::South => (r, h),
-        Direction::East => (w - f, w),
-        _ => (f, w),
-    }
-}
-
-/// The best piece a pawn of `colour` could promote to now (0 with an empty pool).
-fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
-    let pool = pos.pool(colour);
-    [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-    ]
-    .into_iter()
-    .find(|k| pool[k.index()] > 0)
-    .map_or(0, value)
-}
-
-fn pawn_progress(pos: &SceptrePosition, sq: Square, piece: Piece) -> Score {
-    let (left, span) = pawn_distance(pos, sq, piece.colour);
-    let mut bonus = PAWN_ADVANCE * (span - left);
-    let within = PAWN_NEAR - left.min(PAWN_NEAR);
-    if within > 0 {
-        bonus += within * within * (PAWN_NEAR_BASE + best_in_pool(pos, piece.colour) / 100) / 4;
-    }
-    bonus
-}
-
 fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
     let mut terms = Terms::default();
     let field = &**pos.field();
@@ -189,10 +150,6 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             let Some(piece) = pos.piece(sq) else {
                 continue;
             };
-            if piece.kind != PieceKind::King {
-                terms.material[o] += value(piece.kind)
-                    + terrain_per_closed(piece.kind) * Score::from(field.closed_around(sq));
-            }
             let units = king_attack(piece.kind);
             let worth = value(piece.kind) as u16;
             let mut free = 0;
@@ -210,7 +167,6 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                 }
             });
             let moves = if piece.kind == PieceKind::Pawn {
-                terms.pawns[o] += pawn_progress(pos, sq, piece);
                 pos.move_count(sq, piece) as Score
             } else {
                 free
@@ -218,6 +174,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             terms.mobility[o] += mobility(piece.kind) * moves;
         }
     }
+    tallied::add_tallied(pos, &mut terms);
     add_pieces_to_place(pos, &mut terms);
     watch.clear(&mut watched);
     scratch.watched = watched;

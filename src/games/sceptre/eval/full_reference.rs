@@ -281,19 +281,22 @@ mod tests {
     use crate::games::sceptre::test_support::{reference_positions, Rng};
 
     /// Plays `plies` random moves (captures half the time, so that pieces come off, kings
-    /// get attacked and players drop out), comparing the two walks before each; returns how
-    /// many positions were compared.
+    /// get attacked and players drop out; now and then a player of three or four withdraws),
+    /// comparing the two walks before each and again while taking the moves back; returns
+    /// how many positions were compared.
     fn compare_along(mut pos: SceptrePosition, rng: &mut Rng, plies: usize) -> usize {
         let mut compared = 0;
+        let mut stack = Vec::new();
         for _ in 0..plies {
             assert_eq!(full_terms(&pos), reference_terms(&pos), "{pos}");
             compared += 1;
             let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let forfeit = pos.playing_count() >= 3 && !pos.in_set_up() && rng.below(40) == 0;
+            if moves.is_empty() || forfeit {
                 if pos.in_set_up() || pos.playing_count() < 3 {
                     break;
                 }
-                pos.withdraw();
+                stack.push((None, pos.withdraw()));
                 continue;
             }
             let noisy: Vec<SceptreMove> =
@@ -303,7 +306,15 @@ mod tests {
             } else {
                 moves[rng.below(moves.len())]
             };
-            pos.make(m);
+            stack.push((Some(m), pos.make(m)));
+        }
+        while let Some((m, undo)) = stack.pop() {
+            match m {
+                Some(m) => pos.unmake(m, undo),
+                None => pos.unwithdraw(undo),
+            }
+            assert_eq!(full_terms(&pos), reference_terms(&pos), "{pos}");
+            compared += 1;
         }
         compared
     }

@@ -4,6 +4,8 @@
 //!   against every active opponent, pawns' progress toward promotion, pieces left hanging;
 //! - `full_reference` (tests only): the full evaluator's first walk, which records every
 //!   square each piece covers; the faster walk of [`full`] must give exactly its terms;
+//! - `tallied`: the terms that are sums over pieces (material, pawns' progress), read from
+//!   the tally make/unmake keep instead of counted at each node;
 //! - [`progress`]: a leader's drive toward the weakest king and toward trades (full only);
 //! - [`basic`]: the first evaluator (material and mobility), kept as the baseline;
 //! - [`standing`]: how the players' totals become each one's score. With two playing, the
@@ -19,6 +21,7 @@ pub mod full;
 mod full_reference;
 pub mod progress;
 pub mod standing;
+mod tallied;
 mod weights;
 
 use super::piece::PieceKind;

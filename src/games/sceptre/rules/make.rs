@@ -91,6 +91,8 @@ impl SceptrePosition {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
             self.board[m.to() as usize] = Some(placed);
+            self.tally
+                .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
             if kind == PieceKind::King {
@@ -123,6 +125,8 @@ impl SceptrePosition {
         let (from, to) = (m.from() as usize, m.to() as usize);
         let piece = self.board[from].take().expect("a piece to move");
         let captured = self.board[to];
+        let players = self.players.len();
+        self.tally.remove(&self.field, m.from(), piece, players);
         self.owned.remove(piece.owner, m.from());
         self.owned.insert(piece.owner, m.to());
         self.flip_lines(m.from());
@@ -142,6 +146,7 @@ impl SceptrePosition {
         };
         if let Some(cap) = captured {
             key ^= zobrist::piece(m.to(), cap);
+            self.tally.remove(&self.field, m.to(), cap, players);
             self.owned.remove(cap.owner, m.to());
             if cap.kind == PieceKind::King {
                 self.kings[cap.colour.index()] = NO_SQUARE;
@@ -163,6 +168,7 @@ impl SceptrePosition {
                         }
                     }
                     self.owned.transfer(loser, mover);
+                    self.tally.transfer(undo.transferred, mover);
                 }
             } else {
                 let count = &mut self.pools[cap.colour.index()][cap.kind.index()];
@@ -182,6 +188,7 @@ impl SceptrePosition {
             None => piece,
         };
         self.board[to] = Some(placed);
+        self.tally.add(&self.field, m.to(), placed, players);
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
@@ -201,6 +208,8 @@ impl SceptrePosition {
             }
             let lists = self.set_up.as_mut().expect("set-up lists");
             lists[undo.to_move.index()][kind.index()] += 1;
+            let placed = Piece::new(kind, undo.to_move);
+            self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
@@ -210,6 +219,7 @@ impl SceptrePosition {
             return;
         }
         let piece = undo.moved.expect("the moved piece");
+        let placed = self.board[m.to() as usize].expect("the piece that moved");
         if let Some(kind) = m.promotion_kind() {
             self.pools[piece.colour.index()][kind.index()] += 1;
         }
@@ -236,6 +246,8 @@ impl SceptrePosition {
             self.derive();
             return;
         }
+        self.tally.remove(&self.field, m.to(), placed, n);
+        self.tally.add(&self.field, m.from(), piece, n);
         self.owned.remove(piece.owner, m.to());
         self.owned.insert(piece.owner, m.from());
         self.flip_lines(m.from());
@@ -246,6 +258,7 @@ impl SceptrePosition {
             self.kings[piece.colour.index()] = m.from();
         }
         if let Some(cap) = undo.captured {
+            self.tally.add(&self.field, m.to(), cap, n);
             self.owned.insert(cap.owner, m.to());
             if cap.kind == PieceKind::King {
                 self.kings[cap.colour.index()] = m.to();

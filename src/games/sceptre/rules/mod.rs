@@ -13,4 +13,5 @@ pub(super) mod reach;
 #[cfg(test)]
 mod slow_rules;
 pub mod start;
+pub mod tally;
 pub mod zobrist;

@@ -3,6 +3,7 @@
 //! pieces and the check runs (protocol.md#sceptre-position-string). Its text, both ways, is in `notation`.
 
 use super::occupancy::SquareSets;
+use super::tally::Tally;
 use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::seats::PlayerColour;
@@ -291,6 +292,8 @@ pub struct SceptrePosition {
     pub(in crate::games::sceptre) kings: [Square; 4],
     /// Per line of the field (`Field::lines`): its occupied cells, whoever's (derived).
     pub(in crate::games::sceptre) lines: Vec<u128>,
+    /// The evaluation's sums over pieces, per colour (derived, kept by make/unmake).
+    pub(in crate::games::sceptre) tally: Tally,
 }
 
 /// A count of plies that is not part of the position's identity: two positions that differ
@@ -323,6 +326,7 @@ impl SceptrePosition {
             owned: SquareSets::new(field.mailbox_len()),
             kings: [NO_SQUARE; 4],
             lines: vec![0; field.lines().count()],
+            tally: Tally::default(),
             field,
             board,
             players,
@@ -339,14 +343,18 @@ impl SceptrePosition {
         position
     }
 
-    /// Recomputes the owner sets, the king squares and the lines' occupancy from the board.
+    /// Recomputes the owner sets, the king squares, the lines' occupancy and the tally from
+    /// the board.
     pub(in crate::games::sceptre) fn derive(&mut self) {
         self.owned.clear();
         self.kings = [NO_SQUARE; 4];
         self.lines.fill(0);
+        self.tally = Tally::default();
+        let players = self.players.len();
         for i in 0..self.field.squares().len() {
             let sq = self.field.squares()[i];
             if let Some(p) = self.board[sq as usize] {
+                self.tally.add(&self.field, sq, p, players);
                 self.owned.insert(p.owner, sq);
                 self.flip_lines(sq);
                 if p.kind == PieceKind::King {
@@ -362,6 +370,12 @@ impl SceptrePosition {
         for place in self.field.lines().places(sq) {
             self.lines[place.line as usize] ^= 1u128 << place.bit;
         }
+    }
+
+    /// The evaluation's sums over the pieces of each colour.
+    #[inline(always)]
+    pub fn tally(&self) -> &Tally {
+        &self.tally
     }
 
     pub fn field(&self) -> &Arc<Field> {

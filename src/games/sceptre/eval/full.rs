@@ -20,6 +20,7 @@ use super::{add_pieces_to_place, tallied, value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::square::Coord;
 use crate::games::sceptre::field::{Square, NO_SQUARE};
 use crate::games::sceptre::rules::position::SceptrePosition;
 use std::cell::RefCell;
@@ -34,6 +35,16 @@ struct Cover {
     units: [u8; MAX_SEATS],
     /// The cheapest coverer's value, per owner.
     least: [u16; MAX_SEATS],
+}
+
+impl Cover {
+    /// One more piece of owner `o` covers the square.
+    #[inline(always)]
+    fn add(&mut self, o: usize, units: u8, worth: u16) {
+        self.count[o] = self.count[o].saturating_add(1);
+        self.units[o] = self.units[o].saturating_add(units);
+        self.least[o] = self.least[o].min(worth);
+    }
 }
 
 /// Per thread: one [`Cover`] per mailbox cell, reused by stamping instead of clearing, and
@@ -124,6 +135,54 @@ impl Watch {
     }
 }
 
+/// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
+/// their weight and their owner: gathered in pass 1, so that each king reads a short list
+/// instead of walking every opponent's pieces.
+struct Attackers {
+    at: [(u8, u8, u8, u8); MAX_ATTACKERS],
+    len: usize,
+}
+
+/// More than the field can hold of them: four full armies with every pawn promoted.
+const MAX_ATTACKERS: usize = 4 * 16;
+
+impl Default for Attackers {
+    fn default() -> Attackers {
+        Attackers {
+            at: [(0, 0, 0, 0); MAX_ATTACKERS],
+            len: 0,
+        }
+    }
+}
+
+impl Attackers {
+    #[inline(always)]
+    fn note(&mut self, c: Coord, kind: PieceKind, owner: usize) {
+        if matches!(kind, PieceKind::Pawn | PieceKind::King) || self.len == MAX_ATTACKERS {
+            return;
+        }
+        let weight = if kind == PieceKind::Queen { 2 } else { 1 };
+        self.at[self.len] = (c.file, c.rank, weight, owner as u8);
+        self.len += 1;
+    }
+
+    /// The weighted count of other owners' attackers within [`ATTACKER_REACH`] steps (the
+    /// larger of files and ranks) of `king`; a queen counts twice.
+    #[inline]
+    fn near(&self, king: Coord, owner: usize) -> i32 {
+        let mut near = 0;
+        for &(file, rank, weight, by) in &self.at[..self.len] {
+            let d = (file as i32 - king.file as i32)
+                .abs()
+                .max((rank as i32 - king.rank as i32).abs());
+            if usize::from(by) != owner && d <= ATTACKER_REACH {
+                near += i32::from(weight);
+            }
+        }
+        near
+    }
+}
+
 /// The full terms of every playing player.
 pub fn full_terms(pos: &SceptrePosition) -> Terms {
     SCRATCH.with(|s| terms_with(pos, &mut s.borrow_mut()))
@@ -143,27 +202,38 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
     let mut watched = std::mem::take(&mut scratch.watched);
     let watch = Watch::mark(pos, playing, &mut watched);
 
-    // Pass 1: material, mobility, pawns, and what everyone covers.
+    // Pass 1: mobility, what everyone covers, and where the attackers stand.
+    let mut attackers = Attackers::default();
     for &owner in playing {
         let o = owner.index();
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else {
                 continue;
             };
+            attackers.note(field.place(sq), piece.kind, o);
             let units = king_attack(piece.kind);
             let worth = value(piece.kind) as u16;
             let mut free = 0;
-            pos.covered(sq, piece, |to| {
+            pos.covered_runs(sq, piece, |to, step, run| {
+                if run > 0 {
+                    // Empty squares: each a move; only those round a king are read later.
+                    free += run as Score;
+                    let mut at = to;
+                    for _ in 0..run {
+                        if watched[at as usize] {
+                            scratch.at(at).add(o, units, worth);
+                        }
+                        at = (at as isize + step) as Square;
+                    }
+                    return;
+                }
                 let standing = pos.piece(to);
                 if standing.is_none_or(|p| p.owner != owner) {
                     free += 1;
                 }
                 // Pass 2 reads the cover of pieces' squares and of the squares round kings.
                 if standing.is_some() || watched[to as usize] {
-                    let c = scratch.at(to);
-                    c.count[o] = c.count[o].saturating_add(1);
-                    c.units[o] = c.units[o].saturating_add(units);
-                    c.least[o] = c.least[o].min(worth);
+                    scratch.at(to).add(o, units, worth);
                 }
             });
             let moves = if piece.kind == PieceKind::Pawn {
@@ -230,25 +300,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             }
             shelter += SHELTER_PIECE * guards.min(SHELTER_PIECES);
             let at = field.place(king);
-            let mut near = 0;
-            for &h in hostile {
-                for sq in pos
-                    .owned
-                    .squares(crate::games::sceptre::field::seats::PlayerColour::ALL[h])
-                {
-                    let Some(p) = pos.piece(sq) else { continue };
-                    if matches!(p.kind, PieceKind::Pawn | PieceKind::King) {
-                        continue;
-                    }
-                    let c = field.place(sq);
-                    let d = (c.file as i32 - at.file as i32)
-                        .abs()
-                        .max((c.rank as i32 - at.rank as i32).abs());
-                    if d <= ATTACKER_REACH {
-                        near += if p.kind == PieceKind::Queen { 2 } else { 1 };
-                    }
-                }
-            }
+            let near = attackers.near(at, o);
             let away = (2 * at.file as i32 + 1 - field.width() as i32)
                 .abs()
                 .max((2 * at.rank as i32 + 1 - field.height() as i32).abs())

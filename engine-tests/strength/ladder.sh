@@ -68,7 +68,7 @@ while [ "$level" -le "$to" ]; do
         --nodes "$full_nodes" --games "$games" --shuffle-openings 1 --hang-timeout 600 \
         --resign-score 1500 --out "$records" $many \
         $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1)
-    tally=$(python3 "$here/ladder_tally.py" "$records" "level$up")
+    tally=$(python3 "$here/ladder_tally.py" "$records" "level$up" || echo "(no records)")
     if [ "$players" -gt 2 ]; then
         echo "| $game ($players players) | $level → $up | $games | $tally |"
     else

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What `regalia match`'s summary leaves out of a ladder step, read from its line records
-(`--out`, the format of docs/guide.md): the upper foe's results in each seat, and, in games of
+(`--out`: line records, or PGN for the chess family): the upper foe's results in each seat, and, in games of
 three or four players, its score rate.
 
     python3 engine-tests/strength/ladder_tally.py RECORDS UPPER_NAME
@@ -17,22 +17,44 @@ import sys
 from collections import defaultdict
 
 
+PGN_POINTS = {"1-0": [1.0, 0.0], "0-1": [0.0, 1.0], "1/2-1/2": [0.5, 0.5]}
+
+
+def read_pgn(lines):
+    """The finished games of a PGN file, as read_games gives them (white is seat 0)."""
+    games, tags = [], {}
+    for line in lines:
+        if line.startswith("[") and " " in line:
+            key, value = line[1:].split(" ", 1)
+            tags[key] = value.strip().rstrip("]").strip('"')
+            if key == "Result":
+                points = PGN_POINTS.get(tags[key])
+                if points is not None and "White" in tags and "Black" in tags:
+                    games.append(({0: ("white", tags["White"]), 1: ("black", tags["Black"])},
+                                  points))
+                tags = {}
+    return games
+
+
 def read_games(path):
     """Each finished game as (seats, points): seats maps seat number to (side, engine name)."""
     games, seats, points = [], {}, None
     with open(path, encoding="utf-8") as records:
-        for line in records:
-            words = line.split()
-            if not words:
-                continue
-            if words[0] == "game":
-                seats, points = {}, None
-            elif words[0] == "seat" and len(words) >= 4:
-                seats[int(words[1])] = (words[2], words[3])
-            elif words[0] == "points":
-                points = [float(p) for p in words[1:]]
-            elif words[0] == "end" and points is not None:
-                games.append((seats, points))
+        lines = records.readlines()
+    if any(line.startswith("[Event ") for line in lines[:5]):
+        return read_pgn(lines)
+    for line in lines:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "game":
+            seats, points = {}, None
+        elif words[0] == "seat" and len(words) >= 4:
+            seats[int(words[1])] = (words[2], words[3])
+        elif words[0] == "points":
+            points = [float(p) for p in words[1:]]
+        elif words[0] == "end" and points is not None:
+            games.append((seats, points))
     return games
 
 

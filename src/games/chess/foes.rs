@@ -153,7 +153,7 @@ pub const SCEPTERCHESS: [Foe; 15] = [
     ),
 ];
 
-pub const CHESS40K: [Foe; 9] = [
+pub const CHESS40K: [Foe; 12] = [
     limited(
         "Recruit Nolan",
         "Fresh from the drill yard; fires at anything that moves.",
@@ -193,6 +193,21 @@ pub const CHESS40K: [Foe; 9] = [
         "Chapter Master Orsk",
         "Sends the Zealot in only when the sacrifice pays.",
         1900,
+    ),
+    limited(
+        "Librarian Thale",
+        "Reads the battle three turns ahead, and the Zealot's fuse to the second.",
+        2050,
+    ),
+    limited(
+        "Lord Inquisitor Harrow",
+        "Has purged better generals than you for smaller errors.",
+        2200,
+    ),
+    limited(
+        "The Warmaster",
+        "Commands the whole crusade; your army is one front of many.",
+        2350,
     ),
     full(
         "The Iron Primarch",

@@ -13,9 +13,9 @@
 # (engine-tests/strength/ladder_tally.py).
 # Sceptre with three or four players: PLAYERS=3 or 4 seats the upper foe against two or three
 # copies of the foe below, from the shipped ready set-ups of that many players, drawn at 200
-# moves a seat; the row gives the upper foe's score rate (its points over its fair share of
-# one game in PLAYERS, 1.00 = no better than the foes below) instead of an Elo; give GAMES as
-# a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
+# moves a seat, no resignation; the row gives the upper foe's score rate (its points over its
+# fair share of one game in PLAYERS, 1.00 = no better than the foes below) instead of an Elo;
+# give GAMES as a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
 set -eu
 R=${REGALIA:-target/release/regalia}
 here=$(dirname "$0")
@@ -31,10 +31,11 @@ seat_options=""
 for a in "$@"; do
     case $a in option.*) seat_options="$seat_options $a" ;; esac
 done
-many=""
+by_players="--resign-score 1500"
 if [ "$players" -gt 2 ]; then
     [ "$game" = sceptre1027 ] || { echo "ladder.sh: PLAYERS=$players is for sceptre1027" >&2; exit 1; }
-    many="--openings $here/../../openings/sceptre1027/ready-$players.epd --max-moves 200"
+    # No resignation: a lost seat of three or four plays on until it is out.
+    by_players="--openings $here/../../openings/sceptre1027/ready-$players.epd --max-moves 200"
 fi
 # The ladder's length from the engine itself: `Level`'s range is the longest ladder's; a level
 # beyond this game's is refused with its range.
@@ -66,7 +67,7 @@ while [ "$level" -le "$to" ]; do
     out=$("$R" match --variant "$game" \
         --engine cmd="$R" name=level$up option.Level=$up $seat_options $lower \
         --nodes "$full_nodes" --games "$games" --shuffle-openings 1 --hang-timeout 600 \
-        --resign-score 1500 --out "$records" $many \
+        --out "$records" $by_players \
         $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1)
     tally=$(python3 "$here/ladder_tally.py" "$records" "level$up" || echo "(no records)")
     if [ "$players" -gt 2 ]; then

@@ -153,7 +153,7 @@ pub const SCEPTERCHESS: [Foe; 15] = [
     ),
 ];
 
-pub const CHESS40K: [Foe; 12] = [
+pub const CHESS40K: [Foe; 14] = [
     limited(
         "Recruit Nolan",
         "Fresh from the drill yard; fires at anything that moves.",
@@ -192,17 +192,27 @@ pub const CHESS40K: [Foe; 12] = [
     limited(
         "Chapter Master Orsk",
         "Sends the Zealot in only when the sacrifice pays.",
-        1900,
+        1850,
     ),
     limited(
         "Librarian Thale",
         "Reads the battle three turns ahead, and the Zealot's fuse to the second.",
-        2050,
+        1950,
     ),
     limited(
         "Lord Inquisitor Harrow",
         "Has purged better generals than you for smaller errors.",
-        2200,
+        2050,
+    ),
+    limited(
+        "Captain-General Vey",
+        "Has never lost a siege, and has laid a hundred.",
+        2150,
+    ),
+    limited(
+        "Saint Severa of the Last Wall",
+        "Stood alone at the breach, and the breach held.",
+        2250,
     ),
     limited(
         "The Warmaster",

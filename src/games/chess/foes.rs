@@ -68,7 +68,7 @@ pub const CHESS: [Foe; 14] = [
     limited(
         "The Lord Protector",
         "Rules in all but name, and lets no slip go unpunished.",
-        2350,
+        2300,
     ),
     full(
         "The Sovereign",

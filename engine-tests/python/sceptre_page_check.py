@@ -187,6 +187,10 @@ check(out and all("army passed" in r for r in out), f"an eliminated seat's line:
 check(js("return [...document.querySelectorAll('#sceptre-standing .standing.out')].length") >= 1,
       "an eliminated seat's line is shown as out")
 screenshot("sceptre1027-end")
+s = state()
+if s["over"] and s["stand_in"][1] == "game":
+    check("beaten" not in js("return document.body.innerText"),
+          "a game the engine played out for the person unlocked a foe")
 print(f"sceptre page: four players, an elimination after {s['moves']} moves: "
       f"{next(a for a in announcements() if 'eliminated' in a)}")
 if shown("stand-in-stop"):

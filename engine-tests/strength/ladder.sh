@@ -5,13 +5,20 @@
 #
 #   sh engine-tests/strength/ladder.sh GAME [GAMES] [FROM] [TO] [-- extra match arguments]
 #
-# GAME: chess, scepterchess, chess40k, tafl, sceptre1027 (two players unless
-# option.SceptrePlayers=N is passed after --). GAMES a step (default 40); FROM..TO the lower
-# levels of the steps measured (default every step). The full-strength foe at the top has no
-# budget of its own: it searches FULL_NODES nodes a move (default 262144, 2^18); every
-# limited foe stays within its own smaller budget. Keep it short: the machine is shared.
+# GAME: chess, scepterchess, chess40k, tafl, sceptre1027. GAMES a step (default 40); FROM..TO
+# the lower levels of the steps measured (default every step). The full-strength foe at the
+# top has no budget of its own: it searches FULL_NODES nodes a move (default 262144, 2^18);
+# every limited foe stays within its own smaller budget. Each row also gives the upper foe's
+# results in each seat (tafl's attackers and defenders differ most), from the games' records
+# (engine-tests/strength/ladder_tally.py).
+# Sceptre with three or four players: PLAYERS=3 or 4 seats the upper foe against two or three
+# copies of the foe below, from the shipped ready set-ups of that many players, drawn at 200
+# moves a seat, no resignation; the row gives the upper foe's score rate (its points over its
+# fair share of one game in PLAYERS, 1.00 = no better than the foes below) instead of an Elo;
+# give GAMES as a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
 set -eu
 R=${REGALIA:-target/release/regalia}
+here=$(dirname "$0")
 game=$1
 games=${2:-40}
 from=${3:-1}
@@ -19,10 +26,17 @@ to=${4:-}
 shift $(( $# < 4 ? $# : 4 ))
 [ "${1:-}" = "--" ] && shift
 full_nodes=${FULL_NODES:-262144}
+players=${PLAYERS:-2}
 seat_options=""
 for a in "$@"; do
     case $a in option.*) seat_options="$seat_options $a" ;; esac
 done
+by_players="--resign-score 1500"
+if [ "$players" -gt 2 ]; then
+    [ "$game" = sceptre1027 ] || { echo "ladder.sh: PLAYERS=$players is for sceptre1027" >&2; exit 1; }
+    # No resignation: a lost seat of three or four plays on until it is out.
+    by_players="--openings $here/../../openings/sceptre1027/ready-$players.epd --max-moves 200"
+fi
 # The ladder's length from the engine itself: `Level`'s range is the longest ladder's; a level
 # beyond this game's is refused with its range.
 max=$(printf 'uci\nquit\n' | "$R" | sed -n 's/^option name Level type spin .* max \([0-9]*\)$/\1/p')
@@ -31,19 +45,38 @@ refused=$(printf 'setoption name UCI_Variant value %s\nsetoption name Level valu
 top=${refused:-$max}
 [ -n "$top" ] || { echo "ladder.sh: no ladder for '$game'" >&2; exit 1; }
 [ -n "$to" ] || to=$((top - 1))
-echo "| game | step | games | +W =D -L | score | Elo (95%) |"
-echo "|---|---|---|---|---|---|"
+records=$(mktemp)
+trap 'rm -f "$records"' EXIT
+if [ "$players" -gt 2 ]; then
+    echo "| game | step | games | upper foe +W =D -L | points of fair share | score rate (95%) |"
+    echo "|---|---|---|---|---|---|"
+else
+    echo "| game | step | games | +W =D -L | score | Elo (95%) | upper foe by seat |"
+    echo "|---|---|---|---|---|---|---|"
+fi
 level=$from
 while [ "$level" -le "$to" ]; do
     up=$((level + 1))
+    lower=""
+    seat=1
+    while [ "$seat" -lt "$players" ]; do
+        lower="$lower --engine cmd=$R name=level$level option.Level=$level $seat_options"
+        seat=$((seat + 1))
+    done
+    : > "$records"
     out=$("$R" match --variant "$game" \
-        --engine cmd="$R" name=level$up option.Level=$up $seat_options \
-        --engine cmd="$R" name=level$level option.Level=$level $seat_options \
+        --engine cmd="$R" name=level$up option.Level=$up $seat_options $lower \
         --nodes "$full_nodes" --games "$games" --shuffle-openings 1 --hang-timeout 600 \
-        --resign-score 1500 $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1)
-    score=$(echo "$out" | sed -n 's/^Score of .*: \([0-9]*\) - \([0-9]*\) - \([0-9]*\) *\[\([0-9.]*\)\].*/+\1 =\3 -\2|\4/p')
-    elo=$(echo "$out" | sed -nE 's/^Elo difference: ([^ ]+) \+\/- ([^ ,]+).*\(95%: ([^)]*)\).*/\1 ± \2 (\3)/p')
-    [ -n "$elo" ] || elo=$(echo "$out" | sed -n 's/^Elo difference: \([^,]*\),.*/\1/p')
-    echo "| $game | $level → $up | $games | ${score%|*} | ${score#*|} | $elo |"
+        --out "$records" $by_players \
+        $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1)
+    tally=$(python3 "$here/ladder_tally.py" "$records" "level$up" || echo "(no records)")
+    if [ "$players" -gt 2 ]; then
+        echo "| $game ($players players) | $level → $up | $games | $tally |"
+    else
+        score=$(echo "$out" | sed -n 's/^Score of .*: \([0-9]*\) - \([0-9]*\) - \([0-9]*\) *\[\([0-9.]*\)\].*/+\1 =\3 -\2|\4/p')
+        elo=$(echo "$out" | sed -nE 's/^Elo difference: ([^ ]+) \+\/- ([^ ,]+).*\(95%: ([^)]*)\).*/\1 ± \2 (\3)/p')
+        [ -n "$elo" ] || elo=$(echo "$out" | sed -n 's/^Elo difference: \([^,]*\),.*/\1/p')
+        echo "| $game | $level → $up | $games | ${score%|*} | ${score#*|} | $elo | $tally |"
+    fi
     level=$up
 done

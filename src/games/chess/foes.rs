@@ -4,7 +4,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const CHESS: [Foe; 13] = [
+pub const CHESS: [Foe; 14] = [
     limited(
         "Pip the Page",
         "Knows how the pieces move, most of the time.",
@@ -65,13 +65,18 @@ pub const CHESS: [Foe; 13] = [
         "Has outlived three kings and outplayed them all.",
         2200,
     ),
+    limited(
+        "The Lord Protector",
+        "Rules in all but name, and lets no slip go unpunished.",
+        2300,
+    ),
     full(
         "The Sovereign",
         "Regalia at full strength: no gifts, no mercy.",
     ),
 ];
 
-pub const SCEPTERCHESS: [Foe; 9] = [
+pub const SCEPTERCHESS: [Foe; 15] = [
     limited(
         "Wat the Scullion",
         "Has never seen a scepter up close, and pushes pawns to look.",
@@ -112,13 +117,43 @@ pub const SCEPTERCHESS: [Foe; 9] = [
         "Wants the scepter and the crown, and will trade anything for them.",
         1750,
     ),
+    limited(
+        "Dame Elspeth the Regent",
+        "Holds the scepter for a child king, and means to go on holding it.",
+        1850,
+    ),
+    limited(
+        "Sir Gawen Oathbreaker",
+        "Swore to guard your scepter; he swears easily.",
+        1950,
+    ),
+    limited(
+        "The Kingmaker",
+        "Has put the scepter in three hands, none of them yours.",
+        2050,
+    ),
+    limited(
+        "The Lord High Steward",
+        "Runs the realm while kings come and go.",
+        2150,
+    ),
+    limited(
+        "The Heir Apparent",
+        "Raised from the cradle to take the scepter, and patient about it.",
+        2250,
+    ),
+    limited(
+        "The Last Claimant",
+        "Every rival is gone; only you stand between her and the scepter.",
+        2350,
+    ),
     full(
         "The Scepter King",
         "Regalia at full strength, and the scepter is his.",
     ),
 ];
 
-pub const CHESS40K: [Foe; 9] = [
+pub const CHESS40K: [Foe; 14] = [
     limited(
         "Recruit Nolan",
         "Fresh from the drill yard; fires at anything that moves.",
@@ -127,12 +162,12 @@ pub const CHESS40K: [Foe; 9] = [
     limited(
         "Trooper Kell",
         "Holds the trench, mostly facing the right way.",
-        1100,
+        1075,
     ),
     limited(
         "Sergeant Brack",
         "Shouts orders, trades pieces, asks questions later.",
-        1250,
+        1300,
     ),
     limited(
         "Preacher Ilse",
@@ -157,7 +192,32 @@ pub const CHESS40K: [Foe; 9] = [
     limited(
         "Chapter Master Orsk",
         "Sends the Zealot in only when the sacrifice pays.",
-        1900,
+        1850,
+    ),
+    limited(
+        "Librarian Thale",
+        "Reads the battle three turns ahead, and the Zealot's fuse to the second.",
+        1950,
+    ),
+    limited(
+        "Lord Inquisitor Harrow",
+        "Has purged better generals than you for smaller errors.",
+        2050,
+    ),
+    limited(
+        "Captain-General Vey",
+        "Has never lost a siege, and has laid a hundred.",
+        2150,
+    ),
+    limited(
+        "Saint Severa of the Last Wall",
+        "Stood alone at the breach, and the breach held.",
+        2250,
+    ),
+    limited(
+        "The Warmaster",
+        "Commands the whole crusade; your army is one front of many.",
+        2350,
     ),
     full(
         "The Iron Primarch",

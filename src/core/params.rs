@@ -60,6 +60,11 @@ pub struct SearchParams {
     /// chess family and tafl.
     pub contempt_share: Score,
     pub contempt_max: Score,
+    /// Max-n's static shares: this many points are added to the sum the seats' lifted scores
+    /// are shared out of, so that a lead keeps growing in shares instead of filling the whole
+    /// share at once (a player far ahead then still sees each gain, a king capture among them).
+    /// Zero: the seats share all of it, as the brute-force reference models.
+    pub share_softness: Score,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -102,6 +107,7 @@ impl SearchParams {
         contempt: 0,
         contempt_share: 0,
         contempt_max: 0,
+        share_softness: 0,
         correction_history: false,
         shallow_phase_depth: None,
     };

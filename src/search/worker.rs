@@ -70,7 +70,7 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
 }
 
 /// The contempt a root player's static score adds ([`SearchParams::contempt_share`]).
-fn standing_contempt(params: &SearchParams, root_score: Score) -> Score {
+pub(crate) fn standing_contempt(params: &SearchParams, root_score: Score) -> Score {
     (root_score * params.contempt_share / 100).clamp(-params.contempt_max, params.contempt_max)
 }
 

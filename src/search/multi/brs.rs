@@ -646,6 +646,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let draw = root_draw(
         &game.search_params(),
         eval.evaluate_seats(&game)[root as usize],
+        game.active().len(),
     );
     let result = deepen_in_threads(
         &request,

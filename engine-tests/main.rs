@@ -14,6 +14,7 @@ mod python_client;
 mod random_games;
 mod root_split;
 mod sceptre_ai;
+mod sceptre_eliminations;
 mod sceptre_playouts;
 mod sceptre_protocol;
 mod sceptre_rules;

@@ -60,6 +60,15 @@ pub struct SearchParams {
     /// chess family and tafl.
     pub contempt_share: Score,
     pub contempt_max: Score,
+    /// Contempt added while three or more play: a repetition there is shared by everyone,
+    /// worth an even split, so without it the players of an even position drift into one
+    /// (each search's own player sees it this much below even). Zero for two-player games.
+    pub contempt_many: Score,
+    /// Max-n's static shares: this many points are added to the sum the seats' lifted scores
+    /// are shared out of, so that a lead keeps growing in shares instead of filling the whole
+    /// share at once (a player far ahead then still sees each gain, a king capture among them).
+    /// Zero: the seats share all of it, as the brute-force reference models.
+    pub share_softness: Score,
     /// Keep the history tables from one search of a game to the next (until `ucinewgame` or
     /// `Clear Hash`) instead of starting every search with empty ones.
     pub keep_histories: bool,
@@ -102,6 +111,8 @@ impl SearchParams {
         contempt: 0,
         contempt_share: 0,
         contempt_max: 0,
+        contempt_many: 0,
+        share_softness: 0,
         correction_history: false,
         shallow_phase_depth: None,
     };

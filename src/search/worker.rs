@@ -70,8 +70,15 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
 }
 
 /// The contempt a root player's static score adds ([`SearchParams::contempt_share`]).
-fn standing_contempt(params: &SearchParams, root_score: Score) -> Score {
+pub(crate) fn standing_contempt(params: &SearchParams, root_score: Score) -> Score {
     (root_score * params.contempt_share / 100).clamp(-params.contempt_max, params.contempt_max)
+}
+
+/// The root player's whole contempt for one search: the game's, the standing's, and
+/// [`SearchParams::contempt_many`] while `active` (three or more) play.
+pub(crate) fn search_contempt(params: &SearchParams, root_score: Score, active: usize) -> Score {
+    let many = if active >= 3 { params.contempt_many } else { 0 };
+    params.contempt + standing_contempt(params, root_score) + many
 }
 
 impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
@@ -88,8 +95,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         kept: Option<ThreadState>,
     ) -> Self {
         let mut params = game.search_params();
-        if params.contempt_share != 0 {
-            params.contempt += standing_contempt(&params, eval.evaluate(&game));
+        if params.contempt_share != 0 || params.contempt_many != 0 {
+            params.contempt = search_contempt(&params, eval.evaluate(&game), game.active().len());
         }
         let seat_history = game.seats() > 2;
         let history_tables = if seat_history { game.seats() } else { 1 };

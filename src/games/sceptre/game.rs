@@ -148,11 +148,15 @@ impl SearchHints for SceptrePosition {
     /// placements a ply.
     ///
     /// Playing to win (issue 32): a player ahead shuns a repetition by a fifth of his lead (at
-    /// most 120).
+    /// most 120), in every multi-player search (per seat in max-n and best-reply), and while
+    /// three or more play everyone shuns a repetition by 80 more; max-n
+    /// holds back 1,000 points of its shares, so a player far ahead still sees each gain.
     const SEARCH: SearchParams = SearchParams {
         shallow_phase_depth: Some(2),
         contempt_share: 20,
         contempt_max: 120,
+        contempt_many: 80,
+        share_softness: 1_000,
         ..SearchParams::CHESS
     };
     fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {

@@ -18,6 +18,7 @@
 //! player stand pat or capture, and the opponents let it stand or answer with their best
 //! capture. A position repeated on the path is a draw (or the game's verdict on the cycle).
 
+use super::contempt::root_draw;
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
 use super::{
@@ -56,6 +57,8 @@ struct BestReply<'a, 'b, G: Game, E: Evaluator<G>> {
     table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
+    /// A draw for the root player: below even when he is ahead (contempt per seat).
+    draw: Score,
 }
 
 impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
@@ -69,8 +72,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
         order: &'a mut MoveOrder<G::Move>,
         path: &'a mut PathKeys,
         budget: &'a mut Budget<'b>,
+        draw: Score,
     ) -> Self {
         BestReply {
+            draw,
             game: game.clone(),
             eval,
             budget,
@@ -86,7 +91,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
     fn terminal(&self, outcome: Outcome, ply: usize) -> Score {
         match outcome {
             Outcome::Winner(s) if s == self.root => mate_in(ply),
-            Outcome::Draw(seats) if seats.contains(self.root) => DRAW,
+            Outcome::Draw(seats) if seats.contains(self.root) => self.draw,
             _ => mated_in(ply),
         }
     }
@@ -101,7 +106,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
             return Some(mated_in(ply));
         }
         if self.game.drawn_by_rule() {
-            return Some(DRAW);
+            return Some(self.draw);
         }
         None
     }
@@ -157,7 +162,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
         let cycle = self.path.repetition(&self.game)?;
         Some(match self.game.repetition_outcome(cycle) {
             Some(o) => self.terminal(o, ply),
-            None => DRAW,
+            None => self.draw,
         })
     }
 
@@ -172,7 +177,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> BestReply<'a, 'b, G, E> {
                     self.game.unmake_withdrawal(undo);
                     v
                 }
-                None => DRAW,
+                None => self.draw,
             },
         }
     }
@@ -638,36 +643,37 @@ pub fn search<G: Game, E: Evaluator<G>>(
         eval_salt: eval.key_salt(),
     };
     let table = request.searcher.take_node_table(owner);
-    let result =
-        deepen_in_threads(
-            &request,
-            report,
-            |it| it.score,
-            &leaf,
-            RootWork {
-                new_state: &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
-                iteration: &|(order, path), depth, budget, previous| {
-                    BestReply::new(&game, eval, root, plus, &table, order, path, budget)
-                        .root_iteration(depth, &root_moves, previous)
-                },
-                // Ties go to the first searched, as on one thread.
-                order_root: &|(order, _), previous| {
-                    let sorted = order.sorted(&game, &root_moves, previous, 0);
-                    sorted
-                        .into_iter()
-                        .enumerate()
-                        .map(|(rank, (m, _))| (m, rank))
-                        .collect()
-                },
-                search_move: &|(order, path), depth, m, floor, budget| {
-                    BestReply::new(&game, eval, root, plus, &table, order, path, budget).root_move(
-                        depth,
-                        m,
-                        alpha_below(floor),
-                    )
-                },
+    let draw = root_draw(
+        &game.search_params(),
+        eval.evaluate_seats(&game)[root as usize],
+        game.active().len(),
+    );
+    let result = deepen_in_threads(
+        &request,
+        report,
+        |it| it.score,
+        &leaf,
+        RootWork {
+            new_state: &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
+            iteration: &|(order, path), depth, budget, previous| {
+                BestReply::new(&game, eval, root, plus, &table, order, path, budget, draw)
+                    .root_iteration(depth, &root_moves, previous)
             },
-        );
+            // Ties go to the first searched, as on one thread.
+            order_root: &|(order, _), previous| {
+                let sorted = order.sorted(&game, &root_moves, previous, 0);
+                sorted
+                    .into_iter()
+                    .enumerate()
+                    .map(|(rank, (m, _))| (m, rank))
+                    .collect()
+            },
+            search_move: &|(order, path), depth, m, floor, budget| {
+                BestReply::new(&game, eval, root, plus, &table, order, path, budget, draw)
+                    .root_move(depth, m, alpha_below(floor))
+            },
+        },
+    );
     request.searcher.put_node_table(owner, table);
     result
 }

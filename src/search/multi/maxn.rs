@@ -14,6 +14,7 @@
 //! capture or the static vector. The table keeps every node's best move, and its vector only
 //! when the node was searched to the end: a node cut by shallow pruning returned a bound.
 
+use super::contempt::DrawPenalty;
 use super::move_order::MoveOrder;
 use super::path::PathKeys;
 use super::{deepen_in_threads, legal_moves, Budget, Iteration, MoveResult, RootWork};
@@ -45,7 +46,8 @@ pub fn outcome_shares(outcome: Outcome, ply: usize) -> SeatScores {
     v
 }
 
-/// The evaluator's per-seat scores as shares of the active seats.
+/// The evaluator's per-seat scores as shares of the active seats (of less than all of
+/// [`SHARE_SUM`] where the game's `share_softness` holds some back).
 pub fn heuristic_shares<G: Game, E: Evaluator<G>>(g: &G, eval: &E) -> SeatScores {
     let raw = eval.evaluate_seats(g);
     let active = g.active();
@@ -54,7 +56,8 @@ pub fn heuristic_shares<G: Game, E: Evaluator<G>>(g: &G, eval: &E) -> SeatScores
         .iter()
         .map(|s| (s as usize, raw[s as usize] as i64 - lowest + 1))
         .collect();
-    let total: i64 = lifted.iter().map(|&(_, t)| t).sum::<i64>().max(1);
+    let softness = g.search_params().share_softness.max(0) as i64;
+    let total: i64 = (lifted.iter().map(|&(_, t)| t).sum::<i64>() + softness).max(1);
     let mut v = [0; MAX_SEATS];
     for (s, t) in lifted {
         v[s] = ((t * SHARE_SUM as i64 / total) as Score).min(HEURISTIC_CAP);
@@ -73,6 +76,8 @@ struct MaxN<'a, 'b, G: Game, E: Evaluator<G>> {
     table: &'a NodeTable,
     order: &'a mut MoveOrder<G::Move>,
     path: &'a mut PathKeys,
+    /// What each seat gives up from a draw (contempt per seat).
+    draw: DrawPenalty,
 }
 
 /// The parent's pruning test: `parent` (a seat and the share it already has elsewhere) cannot
@@ -91,6 +96,7 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
         order: &'a mut MoveOrder<G::Move>,
         path: &'a mut PathKeys,
         budget: &'a mut Budget<'b>,
+        draw: DrawPenalty,
     ) -> Self {
         MaxN {
             game: game.clone(),
@@ -100,6 +106,16 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
             table,
             order,
             path,
+            draw,
+        }
+    }
+
+    /// A finished game's vector, a draw less each seat's contempt.
+    fn outcome(&self, outcome: Outcome, ply: usize) -> SeatScores {
+        let v = outcome_shares(outcome, ply);
+        match outcome {
+            Outcome::Draw(_) => self.draw.apply(v),
+            Outcome::Winner(_) => v,
         }
     }
 
@@ -123,17 +139,17 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
             return [0; MAX_SEATS];
         }
         if let Some(o) = self.game.decided() {
-            return outcome_shares(o, ply);
+            return self.outcome(o, ply);
         }
         if let Some(cycle) = self.path.repetition(&self.game) {
             let o = self
                 .game
                 .repetition_outcome(cycle)
                 .unwrap_or(Outcome::Draw(self.game.active()));
-            return outcome_shares(o, ply);
+            return self.outcome(o, ply);
         }
         if self.game.drawn_by_rule() {
-            return outcome_shares(Outcome::Draw(self.game.active()), ply);
+            return self.outcome(Outcome::Draw(self.game.active()), ply);
         }
         let key = self.game.key();
         let entry = self.table.probe(key);
@@ -145,14 +161,14 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
         let moves = legal_moves(&self.game);
         if moves.is_empty() {
             return match self.game.no_moves() {
-                NoMoves::Ends(o) => outcome_shares(o, ply),
+                NoMoves::Ends(o) => self.outcome(o, ply),
                 NoMoves::Withdraws => match self.game.make_withdrawal() {
                     Some(undo) => {
                         let v = self.value(depth, ply, parent);
                         self.game.unmake_withdrawal(undo);
                         v
                     }
-                    None => outcome_shares(Outcome::Draw(self.game.active()), ply),
+                    None => self.outcome(Outcome::Draw(self.game.active()), ply),
                 },
             };
         }
@@ -213,10 +229,10 @@ impl<'a, 'b, G: Game, E: Evaluator<G>> MaxN<'a, 'b, G, E> {
             return [0; MAX_SEATS];
         }
         if let Some(o) = self.game.decided() {
-            return outcome_shares(o, ply);
+            return self.outcome(o, ply);
         }
         if self.game.drawn_by_rule() {
-            return outcome_shares(Outcome::Draw(self.game.active()), ply);
+            return self.outcome(Outcome::Draw(self.game.active()), ply);
         }
         let mut best = heuristic_shares(&self.game, self.eval);
         if qply >= QUIESCENCE_PLIES || ply >= MAX_PLY - 2 {
@@ -334,6 +350,11 @@ pub fn search<G: Game, E: Evaluator<G>>(
         eval_salt: eval.key_salt(),
     };
     let table = request.searcher.take_node_table(owner);
+    let draw = DrawPenalty::new(
+        &game.search_params(),
+        &heuristic_shares(&game, eval),
+        game.active(),
+    );
     let result = deepen_in_threads(
         &request,
         report,
@@ -342,7 +363,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         RootWork {
             new_state: &|| (MoveOrder::new(&game), PathKeys::new(request.history)),
             iteration: &|(order, path), depth, budget, previous| {
-                MaxN::new(&game, eval, &table, order, path, budget).root(
+                MaxN::new(&game, eval, &table, order, path, budget, draw).root(
                     depth,
                     &root_moves,
                     previous,
@@ -350,7 +371,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
             },
             order_root: &|(order, _), previous| order.sorted(&game, &root_moves, previous, 0),
             search_move: &|(order, path), depth, m, floor, budget| {
-                MaxN::new(&game, eval, &table, order, path, budget).root_move(depth, m, floor)
+                MaxN::new(&game, eval, &table, order, path, budget, draw).root_move(depth, m, floor)
             },
         },
     );

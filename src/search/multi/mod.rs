@@ -8,6 +8,7 @@
 //! threads ([`root_split`]).
 
 pub mod brs;
+mod contempt;
 #[cfg(test)]
 mod kept_table_tests;
 pub mod maxn;

@@ -12,10 +12,14 @@
 //!   mover's total less the other's; with three or four, a player's total against the others'
 //!   (the best and the average), and a player far ahead pays for being everyone's target.
 //!
+//! - [`elimination`]: with three or four seats, every player still in gains for each one out
+//!   (full only).
+//!
 //! Withdrawn players' pieces are inert and count for nobody; a player out of the game scores
 //! [`OUT`].
 
 pub mod basic;
+pub mod elimination;
 pub mod full;
 #[cfg(test)]
 mod full_reference;
@@ -141,6 +145,10 @@ impl Evaluator<SceptrePosition> for SceptreEval {
     }
 
     fn evaluate_seats(&self, pos: &SceptrePosition) -> SeatScores {
-        standing::seat_scores(pos, &self.terms(pos), self.standing())
+        let mut scores = standing::seat_scores(pos, &self.terms(pos), self.standing());
+        if self.standing() == standing::Standing::Field {
+            elimination::add_rivals_out(pos, &mut scores);
+        }
+        scores
     }
 }

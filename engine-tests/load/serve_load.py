@@ -18,6 +18,7 @@ stream), and checks that at the end every stream has been told its game's last m
 usage: python3 serve_load.py REGALIA_BINARY [GAMES] [PLIES] [WORKERS] [STREAMS]
 """
 
+import http.client
 import json
 import os
 import random
@@ -79,9 +80,10 @@ def call(method, path, body=None):
                 status, text = response.status, response.read()
         except urllib.error.HTTPError as e:
             status, text = e.code, e.read()
-        except OSError:
+        except (OSError, http.client.HTTPException):
+            # The server is restarting (an answer cut off half-way counts as none).
             unanswered = True
-            time.sleep(0.05)  # the server is restarting
+            time.sleep(0.05)
             continue
         with lock:
             stats["requests"] += 1

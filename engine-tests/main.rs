@@ -29,6 +29,7 @@ mod serve_play;
 mod serve_seats;
 mod serve_stand_in;
 mod serve_store;
+mod serve_store_faults;
 mod shell_tools;
 mod tafl;
 mod tafl_match;

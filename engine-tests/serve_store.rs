@@ -279,3 +279,97 @@ fn resignations_and_clocks_survive_a_restart() {
     assert!(white_ms > 0 && white_ms <= 303_000, "{v}");
     assert_eq!(play(&served, &clocked, &tc[1], "d7d5").0, 200);
 }
+
+/// What waits for someone's answer is kept too: a draw offer and a take-back asked for between
+/// people come back after a restart and are answered there.
+#[test]
+fn draw_offers_and_take_back_requests_survive_a_restart() {
+    let dir = TempDir::new("serve-store-offers");
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let port = served.port;
+    let (id, t) = create(&served, r#"{"variant":"chess"}"#);
+    for (seat, mv) in [(0, "e2e4"), (1, "e7e5")] {
+        assert_eq!(play(&served, &id, &t[seat], mv).0, 200);
+    }
+    let call = |served: &Served, action: &str, seat: usize, body: &str| {
+        let (status, v) = json(
+            served,
+            "POST",
+            &format!("/api/games/{id}/{action}?seat={}", t[seat]),
+            body,
+        );
+        assert_eq!(status, 200, "{action}: {v}");
+        v
+    };
+    // Black offers a draw; white asks to take back black's reply.
+    call(&served, "offer-draw", 1, "{}");
+    let v = call(&served, "undo", 0, "{}");
+    assert_eq!(v["draw_offer"], 1, "{v}");
+    assert_eq!(v["takeback"]["agreed"], serde_json::json!([0]), "{v}");
+    drop(served); // killed
+
+    let served = Served::start_on(&db, port, &[]);
+    let v = view(&served, &id);
+    assert_eq!(v["draw_offer"], 1, "{v}");
+    assert_eq!(v["takeback"]["agreed"], serde_json::json!([0]), "{v}");
+    // Both are answered after the restart: white declines the draw, black agrees.
+    let v = call(&served, "answer-draw", 0, r#"{"accept":false}"#);
+    assert_eq!(v["draw_offer"], Value::Null, "{v}");
+    assert!(
+        v["draw_answer"].as_str().unwrap().contains("declines"),
+        "{v}"
+    );
+    let v = call(&served, "undo", 1, "{}");
+    assert_eq!(moves(&v), ["e2e4"], "{v}");
+    assert_eq!(v["takeback"], Value::Null, "{v}");
+    drop(served);
+    // The answers are kept as well: nothing waits after another restart.
+    let served = Served::start_on(&db, port, &[]);
+    let v = view(&served, &id);
+    assert_eq!(moves(&v), ["e2e4"], "{v}");
+    assert_eq!(v["draw_offer"], Value::Null, "{v}");
+    assert_eq!(v["takeback"], Value::Null, "{v}");
+}
+
+/// "Play for me" is kept with the game: after a restart the engine goes on playing the
+/// person's moves, until the person turns it off.
+#[test]
+fn a_stand_in_survives_a_restart() {
+    let dir = TempDir::new("serve-store-stand-in");
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let port = served.port;
+    let (id, t) = create(
+        &served,
+        r#"{"variant":"chess","seats":[{},{"engine":true,"depth":1}]}"#,
+    );
+    let stand_in = |served: &Served, mode: &str| {
+        let (status, v) = json(
+            served,
+            "POST",
+            &format!("/api/games/{id}/stand-in?seat={}", t[0]),
+            &format!(r#"{{"mode":"{mode}"}}"#),
+        );
+        assert_eq!(status, 200, "{v}");
+        v
+    };
+    stand_in(&served, "game");
+    let before = wait_for(&served, &id, "the stand-in's first moves", |v| {
+        moves(v).len() >= 2
+    });
+    drop(served); // killed
+
+    let served = Served::start_on(&db, port, &[]);
+    let v = view(&served, &id);
+    assert_eq!(v["seats"][0]["stand_in"], "game", "{v}");
+    // White moves again, and no person moved it: the engine stands in still.
+    let played = moves(&before).len();
+    let v = wait_for(&served, &id, "the stand-in plays on", |v| {
+        let after = &v["moves"].as_array().unwrap()[played.min(moves(v).len())..];
+        after.iter().any(|m| m["seat"] == 0) || v["over"] == true
+    });
+    assert_eq!(v["seats"][0]["stand_in"], "game", "{v}");
+    let v = stand_in(&served, "off");
+    assert_eq!(v["seats"][0]["stand_in"], Value::Null, "{v}");
+}

@@ -18,6 +18,7 @@ stream), and checks that at the end every stream has been told its game's last m
 usage: python3 serve_load.py REGALIA_BINARY [GAMES] [PLIES] [WORKERS] [STREAMS]
 """
 
+import http.client
 import json
 import os
 import random
@@ -55,7 +56,15 @@ def start(port):
 server, URL = start(0)
 PORT = int(URL.rsplit(":", 1)[1])
 lock = threading.Lock()
-stats = {"requests": 0, "statuses": {}, "move_ms": [], "rss_kb": 0, "threads": 0}
+stats = {"requests": 0, "statuses": {}, "refusals": {}, "move_ms": [], "rss_kb": 0, "threads": 0}
+
+
+def reason(text):
+    """The first words of an error answer, to tell refusals apart."""
+    try:
+        return " ".join(json.loads(text)["error"].split()[:6])
+    except (ValueError, KeyError, TypeError):
+        return "?"
 
 
 def call(method, path, body=None):
@@ -71,13 +80,17 @@ def call(method, path, body=None):
                 status, text = response.status, response.read()
         except urllib.error.HTTPError as e:
             status, text = e.code, e.read()
-        except OSError:
+        except (OSError, http.client.HTTPException):
+            # The server is restarting (an answer cut off half-way counts as none).
             unanswered = True
-            time.sleep(0.05)  # the server is restarting
+            time.sleep(0.05)
             continue
         with lock:
             stats["requests"] += 1
             stats["statuses"][status] = stats["statuses"].get(status, 0) + 1
+            if status != 200:
+                why = f"{status} {reason(text)}"
+                stats["refusals"][why] = stats["refusals"].get(why, 0) + 1
         if status in (429, 503):
             time.sleep(0.02)
             continue
@@ -101,7 +114,8 @@ for i in range(GAMES):
 selector = selectors.DefaultSelector()
 streams = [{"game": games[i % GAMES]["id"], "sock": None, "retry_at": 0.0, "moves": None}
            for i in range(STREAMS)]
-stream_stats = {"held": 0, "held_max": 0, "events": 0, "opened": 0, "refused": 0, "breaks": 0}
+stream_stats = {"held": 0, "held_max": 0, "events": 0, "opened": 0, "refused": 0, "breaks": 0,
+                "reasons": {}}
 streams_done = threading.Event()
 
 
@@ -147,6 +161,8 @@ def read_stream(s):
         status = int(head.split()[1])
         if status != 200:
             stream_stats["refused"] += 1  # busy (503): tried again, as a browser would
+            why = f"{status} {reason(s['buffer'])}"
+            stream_stats["reasons"][why] = stream_stats["reasons"].get(why, 0) + 1
             close_stream(s, False)
             return
         s["accepted"] = True
@@ -276,12 +292,14 @@ print(f"restart in the middle: {restarted.is_set()}")
 print(f"requests {stats['requests']} in {elapsed:.1f} s: {stats['requests'] / elapsed:.0f} a second")
 print(f"moves by people {len(ms)}; move latency p50 {ms[len(ms) // 2]:.1f} ms, p99 {p99:.1f} ms")
 print(f"statuses {dict(sorted(stats['statuses'].items()))}")
+print(f"refusals by reason {stats['refusals']}")
 print(f"largest resident memory {stats['rss_kb'] / 1024:.0f} MiB")
 print(f"lost moves {lost}, doubled moves {doubled}, panics {panics}")
 print(f"event streams {STREAMS}: held at most {stream_stats['held_max']} at once, {held_at_end} at the end; "
       f"{stream_stats['events']} events delivered; {stream_stats['opened']} opened, "
       f"{stream_stats['breaks']} broken (the restart), {stream_stats['refused']} refused (busy, tried again); "
       f"streams not told their game's last move: {behind}")
+print(f"stream refusals by reason {stream_stats['reasons']}")
 print(f"largest thread count of the server {stats['threads']}")
 ok = lost == 0 and doubled == 0 and not panics and restarted.is_set()
 ok = ok and behind == 0 and stream_stats["held_max"] >= STREAMS

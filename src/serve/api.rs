@@ -236,7 +236,7 @@ fn new_game(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
         let control = TimeControl::parse(text).map_err(ApiError::BadRequest)?;
         game.play.clocks = Some(GameClocks::new(control, seats));
     }
-    let shared = table.insert(game);
+    let shared = table.insert(game)?;
     let mut g = lock(&shared);
     g.kick(&shared);
     // Only the creator ever sees every seat's link.
@@ -317,6 +317,9 @@ fn game_call(
     }
     // Every call on a game passes here first: reads are open, changes need a seat's token.
     let access = seats::authorize(&g, method, query)?;
+    // A write that failed earlier (an engine's move) is this call's to report only if its
+    // own change fails to write too: the next change writes the whole game again.
+    g.store_error = None;
     g.seen();
     if g.paused {
         g.paused = false;
@@ -439,7 +442,7 @@ fn game_call(
         ("POST", "rematch") => {
             let next = g.rematch()?;
             drop(g);
-            let shared = table.insert(next);
+            let shared = table.insert(next)?;
             let mut next = lock(&shared);
             next.kick(&shared);
             // Whoever asks for the rematch creates the new game and hands out its links.
@@ -516,7 +519,7 @@ fn import_record(table: &GameTable, body: &str) -> Result<Reply, ApiError> {
     for m in &imported.moves {
         game.play(m, None, None)?;
     }
-    let shared = table.insert(game);
+    let shared = table.insert(game)?;
     let g = lock(&shared);
     Ok(view_reply(
         &g,

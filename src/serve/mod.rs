@@ -34,12 +34,15 @@ pub use view::{legal_move, LegalMove};
 
 use std::fmt;
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
-/// Connections served at once; past that the server answers 503 at once.
+/// Connections served at once (a thread each); past that a connection waits for a slot.
 const MAX_IN_FLIGHT: usize = 64;
+/// How long the server waits for a slot before answering 503: a burst (500 event streams
+/// opened in the same second, each holding its slot only until its head is written) is
+/// absorbed; only a server saturated longer than this refuses, and then at once.
+const SLOT_WAIT: Duration = Duration::from_secs(2);
 
 #[derive(Debug)]
 pub enum ServeError {
@@ -141,7 +144,7 @@ impl Server {
         let _ = std::thread::Builder::new()
             .name("serve-events".into())
             .spawn(move || hub.run());
-        let in_flight = Arc::new(AtomicUsize::new(0));
+        let slots = Arc::new(Slots::new(MAX_IN_FLIGHT, SLOT_WAIT));
         for stream in self.listener.incoming() {
             let mut stream = match stream {
                 Ok(s) => s,
@@ -152,25 +155,82 @@ impl Server {
             };
             let _ = stream.set_read_timeout(Some(CLIENT_TIMEOUT));
             let _ = stream.set_write_timeout(Some(CLIENT_TIMEOUT));
-            if in_flight.load(Ordering::Acquire) >= MAX_IN_FLIGHT {
+            // While the accept loop waits here, new connections queue in the kernel's backlog.
+            if !slots.acquire() {
                 http::respond(&mut stream, ApiError::Busy.into(), false);
                 continue;
             }
-            in_flight.fetch_add(1, Ordering::AcqRel);
             let games = self.games.clone();
             let guard = self.guard.clone();
-            let counter = in_flight.clone();
+            let held = slots.clone();
             let spawned = std::thread::Builder::new()
                 .name("serve-request".into())
                 .spawn(move || {
                     serve_connection(stream, &games, &guard);
-                    counter.fetch_sub(1, Ordering::AcqRel);
+                    held.release();
                 });
             if let Err(e) = spawned {
-                in_flight.fetch_sub(1, Ordering::AcqRel);
+                slots.release();
                 log::warn!("serve: could not start a request thread: {e}");
             }
         }
+    }
+}
+
+/// The connections being served, bounded. A connection that finds every slot taken waits for
+/// one, unless the server has been full for longer than the wait already (then it is refused
+/// at once, so a server held full, as by clients that never finish their requests, answers
+/// 503 without delay instead of queueing everyone behind a wait each).
+struct Slots {
+    state: Mutex<SlotState>,
+    freed: Condvar,
+    max: usize,
+    wait: Duration,
+}
+
+struct SlotState {
+    busy: usize,
+    /// Since when every slot has been taken (None while one is free).
+    full_since: Option<Instant>,
+}
+
+impl Slots {
+    fn new(max: usize, wait: Duration) -> Slots {
+        Slots {
+            state: Mutex::new(SlotState {
+                busy: 0,
+                full_since: None,
+            }),
+            freed: Condvar::new(),
+            max,
+            wait,
+        }
+    }
+
+    /// Takes a slot, waiting as above; false if none came.
+    fn acquire(&self) -> bool {
+        let mut state = jobs::lock(&self.state);
+        loop {
+            if state.busy < self.max {
+                state.busy += 1;
+                state.full_since = None;
+                return true;
+            }
+            let waited = state.full_since.get_or_insert_with(Instant::now).elapsed();
+            let Some(left) = self.wait.checked_sub(waited).filter(|d| !d.is_zero()) else {
+                return false;
+            };
+            state = match self.freed.wait_timeout(state, left) {
+                Ok((s, _)) => s,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        }
+    }
+
+    fn release(&self) {
+        let mut state = jobs::lock(&self.state);
+        state.busy = state.busy.saturating_sub(1);
+        self.freed.notify_one();
     }
 }
 
@@ -198,5 +258,30 @@ fn serve_connection(mut stream: TcpStream, games: &GameTable, guard: &Guard) {
             }
         }
         Err(e) => http::respond(&mut stream, e.into(), false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_waits_for_a_slot_and_a_server_held_full_refuses_at_once() {
+        let slots = Arc::new(Slots::new(2, Duration::from_secs(30)));
+        assert!(slots.acquire() && slots.acquire());
+        // A third waits until one is given back (no timing asserted: it must come through).
+        let freer = {
+            let slots = slots.clone();
+            std::thread::spawn(move || slots.release())
+        };
+        assert!(slots.acquire(), "the freed slot is taken");
+        freer.join().expect("the releasing thread");
+        // Held full past the wait: refused without waiting again.
+        let short = Slots::new(1, Duration::from_millis(1));
+        assert!(short.acquire());
+        assert!(!short.acquire(), "full past the wait");
+        assert!(!short.acquire(), "still full: refused at once");
+        short.release();
+        assert!(short.acquire(), "a free slot is taken again");
     }
 }

@@ -1,8 +1,8 @@
 //! The engine standing in for a person, at that person's asking: it places their pieces for
 //! the rest of a set-up phase ("set up for me", Sceptre 1027), or plays their seat until they
 //! take it back ("play for me"). The seat stays a person's: they may take back, stop the
-//! stand-in and play on by hand at any time. Kept in memory only: a restarted server forgets
-//! it, and the person plays on by hand.
+//! stand-in and play on by hand at any time. Stored with the game (`store.rs`): after a
+//! restart the engine goes on standing in.
 
 use super::http::ApiError;
 use super::jobs::EngineLevel;

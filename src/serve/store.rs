@@ -5,6 +5,8 @@
 
 use super::http::ApiError;
 use super::jobs::{lock, EngineLevel};
+use super::seats::TakebackOffer;
+use super::stand_in::StandIn;
 use super::web_game::{WebGame, WebMove};
 use crate::search::ReportScore;
 use crate::session::Variant;
@@ -67,10 +69,11 @@ fn storage_error(e: rusqlite::Error) -> ApiError {
         e.sqlite_error_code(),
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
     );
-    ApiError::Storage {
-        busy,
-        why: e.to_string(),
-    }
+    let why = match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => format!("{e} (free some disk space; the server goes on)"),
+        _ => e.to_string(),
+    };
+    ApiError::Storage { busy, why }
 }
 
 fn now_seconds() -> i64 {
@@ -100,6 +103,24 @@ struct StoredPlay {
     left_ms: Vec<u64>,
     #[serde(default)]
     ending: Option<crate::session::GameEnd>,
+    /// The seat whose draw offer waits for an answer, and the last refusal in words.
+    #[serde(default)]
+    draw_offer: Option<u8>,
+    #[serde(default)]
+    draw_answer: Option<String>,
+    /// A take-back between people waiting for the others' consent (`serve/seats.rs`).
+    #[serde(default)]
+    takeback: Option<StoredTakeback>,
+    /// Each seat's stand-in (`off`, `setup`, `game`: `serve/stand_in.rs`), so a restarted
+    /// server's engine goes on standing in.
+    #[serde(default)]
+    stand_in: Vec<String>,
+}
+
+#[derive(Serialize, serde::Deserialize)]
+struct StoredTakeback {
+    plies: Option<usize>,
+    agreed: Vec<u8>,
 }
 
 impl StoredPlay {
@@ -111,6 +132,18 @@ impl StoredPlay {
                 c.snapshot().iter().map(|t| t.as_millis() as u64).collect()
             }),
             ending: g.play.ending.clone(),
+            draw_offer: g.play.draw_offer,
+            draw_answer: g.play.draw_answer.clone(),
+            // An offer the position moved past is void (`seats.rs`): not kept.
+            takeback: g
+                .takeback
+                .as_ref()
+                .filter(|o| o.epoch == g.epoch)
+                .map(|o| StoredTakeback {
+                    plies: o.plies,
+                    agreed: o.agreed.clone(),
+                }),
+            stand_in: g.stand_in.iter().map(|m| m.word().to_string()).collect(),
         }
     }
 
@@ -130,6 +163,23 @@ impl StoredPlay {
             g.play.clocks = Some(clocks);
         }
         g.play.ending = self.ending;
+        let seats = g.session.seats();
+        g.play.draw_offer = self.draw_offer.filter(|&s| (s as usize) < seats);
+        g.play.draw_answer = self.draw_answer;
+        // The offer stands in the position the moves replayed to (this epoch).
+        g.takeback = self.takeback.map(|t| TakebackOffer {
+            plies: t.plies,
+            agreed: t.agreed,
+            epoch: g.epoch,
+        });
+        if self.stand_in.len() == seats {
+            g.stand_in = self
+                .stand_in
+                .iter()
+                .map(|word| StandIn::parse(word).unwrap_or_default())
+                .collect();
+            g.end_finished_set_ups();
+        }
         Ok(())
     }
 }
@@ -177,6 +227,19 @@ impl Store {
             connection: Mutex::new(connection),
             path: path.to_path_buf(),
         })
+    }
+
+    /// Caps the file at `pages` pages (SQLite's `max_page_count`; never below the pages it
+    /// holds now, so 1 caps it where it stands). Past the cap a write fails as on a full disk:
+    /// a 500, and nothing stored before is touched. Answers the cap in force. Tests use it to
+    /// fill the disk deterministically.
+    pub fn cap_pages(&self, pages: u64) -> Result<u64, ApiError> {
+        let connection = lock(&self.connection);
+        connection
+            .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| {
+                r.get(0)
+            })
+            .map_err(storage_error)
     }
 
     /// Writes the game as it stands, in one transaction: all of it or none.

@@ -60,7 +60,8 @@ impl GameTable {
         for id in ids {
             match store.load(&id) {
                 Ok(Some(game)) => {
-                    let shared = self.insert(game);
+                    // Stored already: held as it is, not written again.
+                    let shared = self.insert_unless_held(game);
                     let mut g = lock(&shared);
                     g.kick(&shared);
                     resumed += 1;
@@ -72,14 +73,18 @@ impl GameTable {
         Ok(resumed)
     }
 
-    /// Adds a game, dropping the least recently watched one if the table is full; a new
-    /// game is written to the store at once.
-    pub fn insert(&self, mut game: WebGame) -> SharedGame {
+    /// Adds a new game, dropping the least recently watched one if the table is full. It is
+    /// written to the store first: a game the store cannot keep (a full disk) is refused, not
+    /// handed out as if it were kept.
+    pub fn insert(&self, mut game: WebGame) -> Result<SharedGame, ApiError> {
         if let Some(store) = self.store.get() {
             game.store = Some(store.clone());
             game.persist();
+            if let Some(e) = game.store_error.take() {
+                return Err(e);
+            }
         }
-        self.hold(game, false)
+        Ok(self.hold(game, false))
     }
 
     /// Holds a game read back from the store, unless a copy is held already (then that one).
@@ -183,13 +188,13 @@ mod tests {
         let _ = table
             .store
             .set(Arc::new(Store::open(&path).expect("a store")));
-        let first = table.insert(chess());
+        let first = table.insert(chess()).expect("stored");
         let id = lock(&first).id.clone();
         if let Some(earlier) = Instant::now().checked_sub(Duration::from_secs(60)) {
             lock(&first).last_seen = earlier;
         }
         for _ in 0..MAX_GAMES {
-            table.insert(chess());
+            table.insert(chess()).expect("stored");
         }
         assert!(
             table.get(&id).is_none(),

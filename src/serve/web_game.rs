@@ -207,9 +207,11 @@ impl WebGame {
     }
 
     /// Something a page shows changed, not the position (a draw offered or declined, a
-    /// take-back asked for): pages are told, searches go on.
+    /// take-back asked for, a stand-in): it is stored (a restart keeps it), pages are told,
+    /// searches go on.
     pub fn noted(&mut self) {
         self.generation += 1;
+        self.persist();
         if let Some(hub) = &self.events {
             hub.ring(&self.id, self.generation, self.moves.len());
         }
@@ -218,12 +220,11 @@ impl WebGame {
     /// Something changed: searches of the old position are stale.
     fn changed(&mut self) {
         self.epoch += 1;
-        self.noted();
         self.stop_job();
         self.stopped_job = None;
         self.notice = None;
         self.turn_started = Instant::now();
-        self.persist();
+        self.noted();
     }
 
     /// Writes the game to its store, if it has one; a failure is kept for the request (or

@@ -133,6 +133,37 @@ fn tafl_plays_complete_games_against_itself() {
     }
 }
 
+/// The deepest iteration an `info depth` line reports.
+fn deepest(lines: &[String]) -> u32 {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_kings_forks_in_quiescence_end() {
+    // Positions where a free king forks gate after gate: with the forks searched in
+    // quiescence and no bound, not even depth 1 ended within a million nodes (Brandubh's first;
+    // the 11x11 one at depth 6 within two million). Bounded, each needs a few thousand.
+    let mut e = engine();
+    for (rules, position) in [
+        ("brandubh", "3a3/7/1ak4/7/7/7/4d2 a"),
+        ("brandubh", "3a3/7/6a/k6/7/7/4d2 a"),
+        ("default", "3a7/11/11/11/11/11/11/2k8/11/11/7a3 a"),
+        ("default", "11/11/9a1/11/11/11/2k8/11/11/11/11 d"),
+    ] {
+        e.send(&format!("setoption name TaflRules value {rules}"));
+        e.send("ucinewgame");
+        e.send(&format!("position fen {position}"));
+        let (lines, _) = e.search("go depth 6 nodes 1000000", LONG);
+        assert_eq!(deepest(&lines), 6, "{rules} {position}: {lines:?}");
+    }
+    e.quit();
+}
+
 /// Plays `best` in `position` and returns what the engine says of the game afterwards.
 fn result_after(e: &mut EngineProcess, position: &str, best: &str) -> Vec<String> {
     e.send(&format!("position fen {position} moves {best}"));

@@ -75,6 +75,18 @@ pub struct SearchParams {
     /// The depth a clock-managed search stops at in a phase the game plays well enough by a
     /// shallow search ([`crate::core::SearchHints::in_shallow_phase`]); `None`: no cap.
     pub shallow_phase_depth: Option<u32>,
+    /// Quiescence plies (counted from the horizon) in which the game's quiet threats
+    /// ([`crate::core::SearchHints::quiet_threats`]) are searched beside the noisy moves; 0:
+    /// never. A threat makes the reply urgent, and the reply may allow another: the bound keeps
+    /// such a chain from running to the deepest ply.
+    pub quiescence_threat_plies: usize,
+    /// Quiescence plies in which an urgent position is answered with all its moves; beyond
+    /// them it stands pat and plays its noisy moves like any other. `usize::MAX`: no bound.
+    pub quiescence_urgent_plies: usize,
+    /// Mate distance pruning in quiescence as in the main search: once a win is found, a line
+    /// that could only win later is cut (off in the chess family, whose bench signatures
+    /// were measured without it).
+    pub quiescence_mate_distance: bool,
 }
 
 impl SearchParams {
@@ -115,6 +127,9 @@ impl SearchParams {
         share_softness: 0,
         correction_history: false,
         shallow_phase_depth: None,
+        quiescence_threat_plies: 0,
+        quiescence_urgent_plies: usize::MAX,
+        quiescence_mate_distance: false,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

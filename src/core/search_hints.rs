@@ -2,7 +2,7 @@
 //! item has a default that suits a game without the feature, so a new game can start with an
 //! empty `impl SearchHints`.
 
-use super::{Rules, Score, SearchParams, Seat};
+use super::{MoveList, Rules, Score, SearchParams, Seat};
 
 /// What the search may ask a game beyond its rules. Read by `search/` only.
 pub trait SearchHints: Rules {
@@ -35,6 +35,10 @@ pub trait SearchHints: Rules {
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false
     }
+    /// Quiet moves that threaten to win at once (tafl: a king's move opening two gates, of
+    /// which the other side can shut only one), appended to `out` where they are not noisy:
+    /// quiescence searches them in its first [`SearchParams::quiescence_threat_plies`] plies.
+    fn quiet_threats(&self, _out: &mut MoveList<Self::Move>) {}
     /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
     fn noisy_order(&self, _m: Self::Move) -> Score {
         0

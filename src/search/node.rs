@@ -5,7 +5,7 @@
 use super::ordering::{push_killer, reward_quiets, MovePicker};
 use super::perspective::Perspective;
 use super::tt::Bound;
-use super::worker::Worker;
+use super::worker::{Resume, Worker};
 use crate::core::{
     mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE,
     MATE_BOUND,
@@ -37,7 +37,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(ply, alpha, beta);
+            return self.quiescence(ply, 0, alpha, beta);
         }
 
         let params = self.params;
@@ -115,7 +115,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         if moves.is_empty() {
             return match self.game.no_moves() {
                 NoMoves::Ends(o) => self.outcome_score(o, ply),
-                NoMoves::Withdraws => self.after_withdrawal(Some(depth), ply, alpha, beta),
+                NoMoves::Withdraws => self.after_withdrawal(Resume::Depth(depth), ply, alpha, beta),
             };
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));

@@ -1,18 +1,35 @@
 //! Quiescence search: captures (and every move when in check) until the position is quiet, so
-//! that the static evaluation is never taken in the middle of an exchange.
+//! that the static evaluation is never taken in the middle of an exchange. A game may add quiet
+//! threats near the horizon and bound its urgent plies ([`crate::core::SearchParams`]).
 
 use super::ordering::MovePicker;
 use super::perspective::Perspective;
 use super::tt::Bound;
-use super::worker::Worker;
-use crate::core::{Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE};
+use super::worker::{Resume, Worker};
+use crate::core::{
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, NoMoves, Scope, Score, DRAW, INFINITE,
+};
 
 impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
-    /// Resolves captures (and check evasions) until the position is quiet.
-    pub(super) fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    /// Resolves captures (and check evasions) until the position is quiet; `qply` counts the
+    /// plies since the horizon.
+    pub(super) fn quiescence(
+        &mut self,
+        ply: usize,
+        qply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
         let pv_node = beta - alpha > 1;
         if let Some(score) = self.enter_node(ply, false) {
             return score;
+        }
+        if self.params.quiescence_mate_distance {
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + usize::from(!self.params.stuck_can_win)));
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let side = self.mover_side();
         let key = self.game.key() ^ self.salt;
@@ -22,7 +39,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 return p.score;
             }
         }
-        let in_check = self.game.urgent();
+        let in_check = qply < self.params.quiescence_urgent_plies && self.game.urgent();
         let mut best = -INFINITE;
         if !in_check {
             let stand_pat = self.corrected_eval();
@@ -35,13 +52,18 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let mut moves = MoveList::new();
         self.game
             .generate(if in_check { Scope::All } else { Scope::Noisy }, &mut moves);
+        if !in_check && qply < self.params.quiescence_threat_plies {
+            self.game.quiet_threats(&mut moves);
+        }
         if moves.is_empty() {
             if !in_check {
                 return best;
             }
             return match self.game.no_moves() {
                 NoMoves::Ends(o) => self.outcome_score(o, ply),
-                NoMoves::Withdraws => self.after_withdrawal(None, ply, alpha, beta),
+                NoMoves::Withdraws => {
+                    self.after_withdrawal(Resume::Quiescence(qply), ply, alpha, beta)
+                }
             };
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
@@ -64,7 +86,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 continue;
             }
             let undo = self.play(m);
-            let score = self.child_quiescence(side, ply + 1, alpha, beta);
+            let score = self.child_quiescence(side, ply + 1, qply + 1, alpha, beta);
             self.take_back(m, undo);
             if self.aborted {
                 return DRAW;

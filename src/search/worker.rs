@@ -14,6 +14,13 @@ use crate::core::{
 };
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Where the search goes on after a withdrawal: at a depth, or in quiescence at a ply of it.
+#[derive(Clone, Copy)]
+pub(super) enum Resume {
+    Depth(i32),
+    Quiescence(usize),
+}
+
 /// A root move with what the last iteration learnt about it.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
@@ -313,13 +320,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         &mut self,
         parent_side: Seat,
         ply: usize,
+        qply: usize,
         alpha: Score,
         beta: Score,
     ) -> Score {
         if self.mover_side() == parent_side {
-            self.quiescence(ply, alpha, beta)
+            self.quiescence(ply, qply, alpha, beta)
         } else {
-            -self.quiescence(ply, -beta, -alpha)
+            -self.quiescence(ply, qply, -beta, -alpha)
         }
     }
 
@@ -327,7 +335,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     /// withdrawal is not a move). A game that cannot withdraw counts it as a draw.
     pub(super) fn after_withdrawal(
         &mut self,
-        depth: Option<i32>,
+        resume: Resume,
         ply: usize,
         alpha: Score,
         beta: Score,
@@ -338,9 +346,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             return self.draw_score();
         };
         self.keys.push(key);
-        let score = match depth {
-            Some(d) => self.child(side, d, ply, alpha, beta, false),
-            None => self.child_quiescence(side, ply, alpha, beta),
+        let score = match resume {
+            Resume::Depth(d) => self.child(side, d, ply, alpha, beta, false),
+            Resume::Quiescence(qply) => self.child_quiescence(side, ply, qply, alpha, beta),
         };
         self.keys.pop();
         self.game.unmake_withdrawal(undo);

@@ -2,7 +2,7 @@
 //! from the king to the gates (two at once is usually decisive); the attackers want the gates
 //! sealed and a ring closing round the king. Material matters less than either.
 
-use super::board::{distance, file_of, rank_of, step, Cell, Square, MAX_SIZE};
+use super::board::{distance, file_of, rank_of, step, Cell, Square, CELLS, MAX_SIZE};
 use super::eval_tables::{guard_moves_from, EvalTables, NO_ZONE};
 use super::movegen::escapes_open_from;
 use super::position::{Side, TaflPosition};
@@ -34,6 +34,9 @@ pub struct TaflTerms {
     /// Attackers' search only: an empty square beside the enthroned king in a small pocket no
     /// attacker can enter, the hole of a fortress nobody can break.
     pub throne_hole: Score,
+    /// Attackers' search only: squares the king reaches this move from which two gates stand
+    /// open (a fork the attackers can block only once), and his two-move routes weighed again.
+    pub running_king: Score,
 }
 
 impl TaflTerms {
@@ -49,14 +52,15 @@ impl TaflTerms {
             + self.squeeze
             + self.throne_pin
             + self.throne_hole
+            + self.running_king
     }
 
-    /// The total a search for the defenders plays by: without the attackers' own worry.
+    /// The total a search for the defenders plays by: without the attackers' own worries.
     pub fn defenders_total(&self) -> Score {
-        self.total() - self.throne_hole
+        self.total() - self.throne_hole - self.running_king
     }
 
-    pub fn named(&self) -> [(&'static str, Score); 11] {
+    pub fn named(&self) -> [(&'static str, Score); 12] {
         [
             ("Material", self.material),
             ("King open gate lines", self.king_open_gates),
@@ -69,6 +73,7 @@ impl TaflTerms {
             ("Squeeze", self.squeeze),
             ("Throne pin", self.throne_pin),
             ("Throne hole (attackers)", self.throne_hole),
+            ("Running king (attackers)", self.running_king),
         ]
     }
 }
@@ -272,6 +277,53 @@ const THRONE_PIN_BLOCKED: Score = 15;
 /// counting it drew the attackers to the throne instead of the corners (docs/results/sprt-log.md#tafl).
 const THRONE_HOLE: Score = 60;
 
+/// What the attackers' search fears of a king on the run, beyond the terms both sides share:
+/// each square (up to three) he reaches this move with two gates open from it, a fork that wins
+/// unless they can stop him getting there, and each gate he reaches in two moves. The lost
+/// series games (engine-tests/results/tafl-peers/) were escapes the attackers' search saw only
+/// once the fork was on the board, having taken a guard while the king stepped towards it.
+const RUNNING_KING_FORK: Score = 150;
+const RUNNING_KING_ROUTE: Score = 40;
+/// Each corner the king reaches in three moves and not in two: the attackers' cue to seal the
+/// corners while he is still far, rather than take guards (the lost games' attackers were many
+/// guards ahead when the king got out).
+const RUNNING_KING_THREE: Score = 50;
+
+/// The corners (as bits) the king on `king`, whose one-move squares are `reach`, reaches in
+/// three moves along today's open lines: from a square of `reach`, along a line, to a square
+/// with an open line to a corner. Only for corner escapes (with edge escapes the two-move
+/// routes say enough); special squares on the way stop a line, which errs on the safe side.
+fn three_move_gates(pos: &TaflPosition, king: Square, reach: &[Square]) -> u32 {
+    let rules = pos.rules();
+    if rules.escape != Escape::Corner {
+        return 0;
+    }
+    let passable =
+        |sq: Square| (pos.cell(sq) == Cell::Empty || sq == king) && rules.flags(sq) & SPECIAL == 0;
+    // Each square's corners along an open line.
+    let mut sees = [0u32; CELLS];
+    for (i, &corner) in rules.corners.iter().enumerate().take(32) {
+        for d in 0..4 {
+            let mut sq = step(corner, d);
+            while passable(sq) {
+                sees[sq as usize] |= 1 << i;
+                sq = step(sq, d);
+            }
+        }
+    }
+    let mut gates = 0;
+    for &from in reach {
+        for d in 0..4 {
+            let mut sq = step(from, d);
+            while passable(sq) {
+                gates |= sees[sq as usize];
+                sq = step(sq, d);
+            }
+        }
+    }
+    gates
+}
+
 /// The largest walled-in pocket that still counts as a hole: a fortress's holes are one or two
 /// squares; a larger empty area is open play, where the king may still run.
 const HOLE_POCKET_MAX: usize = 4;
@@ -344,9 +396,9 @@ pub fn terms(pos: &TaflPosition) -> TaflTerms {
     terms_for(pos, EvalTables::of(pos.rules()), true)
 }
 
-/// The terms, the throne hole only if `with_throne_hole` (a search for the defenders leaves it
-/// out, so it need not look for one).
-fn terms_for(pos: &TaflPosition, tables: &EvalTables, with_throne_hole: bool) -> TaflTerms {
+/// The terms, the throne hole and the running king only if `with_attackers_worries` (a search
+/// for the defenders leaves them out, so it need not look for a hole).
+fn terms_for(pos: &TaflPosition, tables: &EvalTables, with_attackers_worries: bool) -> TaflTerms {
     let rules = pos.rules();
     let mut t = TaflTerms {
         material: material(pos, tables),
@@ -368,10 +420,19 @@ fn terms_for(pos: &TaflPosition, tables: &EvalTables, with_throne_hole: bool) ->
         _ => 1500,
     };
     let mut two_move_gates = 0u32;
+    let mut forks = 0;
     for &s in reach.as_slice() {
-        two_move_gates |= escapes_open_from(pos, s);
+        let open = escapes_open_from(pos, s);
+        two_move_gates |= open;
+        forks += (open.count_ones() >= 2) as Score;
     }
     let routes = two_move_gates.count_ones() as Score;
+    if with_attackers_worries {
+        let three = (three_move_gates(pos, king, reach.as_slice()) & !two_move_gates).count_ones();
+        t.running_king = -(forks.min(3) * RUNNING_KING_FORK
+            + routes * RUNNING_KING_ROUTE
+            + three as Score * RUNNING_KING_THREE);
+    }
     t.king_escape_routes = -(routes * 45 + if routes >= 2 { 60 } else { 0 });
     let nearest_gate = escape_distance(rules, king);
     t.king_mobility = -(reach.len as Score * 4 + (rules.size as i32 - 1 - nearest_gate) * 2);
@@ -412,7 +473,7 @@ fn terms_for(pos: &TaflPosition, tables: &EvalTables, with_throne_hole: bool) ->
         .sum();
     t.squeeze = (tables.start_guard_moves - guard_mobility) * 3;
     t.throne_pin = throne_pin(pos, king);
-    if with_throne_hole {
+    if with_attackers_worries {
         t.throne_hole = -throne_holes(pos, king) * THRONE_HOLE;
     }
 
@@ -600,6 +661,56 @@ mod tests {
         // Their table entries are kept apart; the material count's need not be.
         assert_ne!(attacking.key_salt(), defending.key_salt());
         assert_eq!(defending.key_salt(), 0);
+    }
+
+    #[test]
+    fn a_running_king_worries_the_attackers_search_only() {
+        // A lone king on c4: c1, a4 and c11 each open two corners at once (forks).
+        let open = "11/11/11/11/11/11/11/2k8/11/11/11 a";
+        // Hemmed in on b4, d4, c5 and c3: he reaches nothing.
+        let hemmed = "11/11/11/11/11/11/2a8/1aka7/2a8/11/11 a";
+        let (o, h) = (t(open), t(hemmed));
+        assert_eq!(
+            o.running_king,
+            -(3 * RUNNING_KING_FORK + 4 * RUNNING_KING_ROUTE),
+            "{o:?}"
+        );
+        assert_eq!(h.running_king, 0, "{h:?}");
+
+        let pos = TaflPosition::from_text(open).expect("valid position");
+        let attacking = TaflEval::new(pos.rules(), false, true);
+        let defending = TaflEval {
+            attackers_search: false,
+            ..attacking
+        };
+        assert_eq!(attacking.evaluate(&pos), o.total());
+        assert_eq!(defending.evaluate(&pos), o.total() - o.running_king);
+    }
+
+    #[test]
+    fn corners_three_king_moves_away_count_unless_their_lines_are_shut() {
+        // A lone king on c4 reaches every corner in three moves.
+        let pos = TaflPosition::from_text("11/11/11/11/11/11/11/2k8/11/11/11 a").expect("valid");
+        let king = pos.king_square().expect("a king");
+        let mut reach = Reach {
+            squares: [0; MAX_REACH],
+            len: 0,
+        };
+        king_reach(&pos, king, &mut reach);
+        assert_eq!(
+            three_move_gates(&pos, king, reach.as_slice()).count_ones(),
+            4
+        );
+        // Attackers beside every corner shut all its lines.
+        let sealed =
+            TaflPosition::from_text("1a7a1/a9a/11/11/11/11/11/2k8/11/a9a/1a7a1 a").expect("valid");
+        let king = sealed.king_square().expect("a king");
+        let mut reach = Reach {
+            squares: [0; MAX_REACH],
+            len: 0,
+        };
+        king_reach(&sealed, king, &mut reach);
+        assert_eq!(three_move_gates(&sealed, king, reach.as_slice()), 0);
     }
 
     #[test]

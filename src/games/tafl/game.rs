@@ -1,7 +1,9 @@
 //! Tafl seen through the generic [`crate::core::Rules`] and [`SearchHints`] traits.
 
 use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE};
-use super::movegen::{escapes_open_from_ignoring, generate, open_escape_lines};
+use super::movegen::{
+    escapes_open_from_ignoring, generate, is_king_fork, king_forks, open_escape_lines,
+};
 use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
 use crate::core::{
@@ -170,8 +172,16 @@ impl SearchHints for TaflPosition {
     const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
     /// With contempt: tafl games are long and a repetition is easy to fall into, so whichever
     /// side the engine plays, it presses on rather than repeat.
+    ///
+    /// The king's forks are searched in the first two plies of quiescence (the defenders' move
+    /// at the horizon or after the attackers' reply), an urgent position answered with all its
+    /// moves in the first eight: a fork makes the attackers' position urgent, and without these
+    /// bounds fork after fork was searched to the deepest ply (docs/results/sprt-log.md#tafl).
     const SEARCH: SearchParams = SearchParams {
         contempt: 100,
+        quiescence_threat_plies: 2,
+        quiescence_urgent_plies: 8,
+        quiescence_mate_distance: true,
         ..SearchParams::CHESS
     };
     /// The attackers facing an open line from king to gate, or the defenders facing the
@@ -185,8 +195,13 @@ impl SearchHints for TaflPosition {
     }
     #[inline]
     fn is_noisy(&self, m: TaflMove) -> bool {
-        (self.cell(m.from()) == Cell::King && self.rules().escapes(m.to()))
+        (self.cell(m.from()) == Cell::King
+            && (self.rules().escapes(m.to()) || is_king_fork(self, m)))
             || self.capture_count(m) > 0
+    }
+    /// The king's forks (two gates opened at once).
+    fn quiet_threats(&self, out: &mut MoveList<TaflMove>) {
+        king_forks(self, out)
     }
     fn noisy_order(&self, m: TaflMove) -> Score {
         if self.cell(m.from()) == Cell::King && self.rules().escapes(m.to()) {

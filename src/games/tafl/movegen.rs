@@ -58,6 +58,46 @@ fn push<const ALL: bool>(pos: &TaflPosition, k: u8, m: TaflMove, out: &mut MoveL
     }
 }
 
+/// Appends the king's forks that are not already noisy (no escape, no capture): moves after
+/// which two gates stand open, of which the attackers can shut only one. The quiescence search
+/// plays them near its horizon ([`crate::core::SearchHints::quiet_threats`]), so that an escape
+/// race two moves deep is searched rather than guessed by the evaluator (the series' lost
+/// games, engine-tests/results/tafl-peers/, were such forks).
+pub fn king_forks(pos: &TaflPosition, out: &mut MoveList<TaflMove>) {
+    if pos.winner().is_some() || pos.side_to_move() != super::position::Side::Defenders {
+        return;
+    }
+    let Some(king) = pos.king_square() else {
+        return;
+    };
+    let rules = pos.rules();
+    for d in 0..4 {
+        let mut to = king;
+        loop {
+            to = step(to, d);
+            if pos.cell(to) != Cell::Empty {
+                break;
+            }
+            let special = rules.flags(to) & SPECIAL != 0;
+            if !special || rules.may_stop(KING, king, to) {
+                let m = TaflMove::new(king, to);
+                if !rules.escapes(to) && pos.capture_count(m) == 0 && is_king_fork(pos, m) {
+                    out.push(m);
+                }
+            }
+            if special && !rules.may_pass(KING, king, to) {
+                break;
+            }
+        }
+    }
+}
+
+/// Does the king's move `m` open two gates at once? The attackers can then block only one.
+#[inline]
+pub fn is_king_fork(pos: &TaflPosition, m: TaflMove) -> bool {
+    escapes_open_from_ignoring(pos, m.to(), m.from()).count_ones() >= 2
+}
+
 /// The escape squares the king standing on `from` (or a king placed there) reaches along open
 /// lines, as a bit set: bit i for the i-th corner, or with edge escape bit d for the edge in
 /// direction d.
@@ -110,4 +150,33 @@ fn escape_bit(pos: &TaflPosition, to: Square, d: usize) -> u32 {
 pub fn open_escape_lines(pos: &TaflPosition) -> u32 {
     pos.king_square()
         .map_or(0, |king| escapes_open_from(pos, king).count_ones())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tafl::board::square;
+
+    #[test]
+    fn the_kings_forks_are_his_moves_that_open_two_gates() {
+        // A lone king on c4: c1, a4, k4 and c11 each open two corners; c5 opens none.
+        let pos = TaflPosition::from_text("11/11/11/11/11/11/11/2k8/11/11/11 d").expect("valid");
+        let c4 = square(2, 3);
+        let fork = |to| is_king_fork(&pos, TaflMove::new(c4, to));
+        assert!(fork(square(2, 0)) && fork(square(0, 3)) && fork(square(10, 3)));
+        assert!(fork(square(2, 10)));
+        assert!(!fork(square(2, 4)) && !fork(square(1, 3)));
+        let mut forks = MoveList::new();
+        king_forks(&pos, &mut forks);
+        assert_eq!(forks.len(), 4);
+        // They are not noisy moves: quiescence asks for them apart, near its horizon only.
+        let mut noisy = MoveList::new();
+        generate(&pos, Scope::Noisy, &mut noisy);
+        assert!(noisy.is_empty());
+        // The attackers have no forks to play.
+        let theirs = TaflPosition::from_text("11/11/11/11/11/11/11/2k8/11/11/11 a").expect("valid");
+        let mut none = MoveList::new();
+        king_forks(&theirs, &mut none);
+        assert!(none.is_empty());
+    }
 }

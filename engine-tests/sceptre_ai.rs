@@ -37,7 +37,7 @@ const K3: &str = "b@i1,w@a1,r@a9";
 const K4: &str = "b@i1,w@a1,r@a9,g@i9";
 const K2: &str = "b@a1,w@a9";
 
-fn meadow(width: usize, height: usize) -> String {
+pub(crate) fn meadow(width: usize, height: usize) -> String {
     vec![format!("{width}m"); height].join("/")
 }
 
@@ -59,11 +59,11 @@ fn meadow8x16(pieces: &str, to_move: char) -> String {
     format!("{} {pieces} b+,w+ {to_move} {K2} - - -", meadow(8, 16))
 }
 
-fn pos(text: &str) -> SceptrePosition {
+pub(crate) fn pos(text: &str) -> SceptrePosition {
     SceptrePosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn legal(p: &SceptrePosition) -> Vec<String> {
+pub(crate) fn legal(p: &SceptrePosition) -> Vec<String> {
     let mut list = MoveList::new();
     p.generate(Scope::All, &mut list);
     list.as_slice().iter().map(|&m| p.move_text(m)).collect()
@@ -176,7 +176,7 @@ fn moves_allowing_mate(p: &SceptrePosition) -> BTreeSet<String> {
 }
 
 /// The engine with `sceptre1027` chosen and `algorithm` as its multi-player search.
-fn engine(algorithm: &str) -> EngineProcess {
+pub(crate) fn engine(algorithm: &str) -> EngineProcess {
     let mut e = EngineProcess::start();
     for line in [
         "setoption name UCI_Variant value sceptre1027".to_string(),
@@ -191,7 +191,7 @@ fn engine(algorithm: &str) -> EngineProcess {
 
 /// The engine's best move in `position` after `go`; the position must be taken silently
 /// and the move must be legal by the library.
-fn best(e: &mut EngineProcess, position: &str, go: &str) -> String {
+pub(crate) fn best(e: &mut EngineProcess, position: &str, go: &str) -> String {
     e.send(&format!("position fen {position}"));
     let answer = e.sync();
     assert!(answer.is_empty(), "{position}: {answer:?}");

@@ -11,17 +11,12 @@
 //! and the leader's share was already full.
 
 use crate::engine_process::EngineProcess;
+use crate::sceptre_ai::{self, engine, legal, meadow, pos};
 use regalia::core::{MoveList, Rules, Scope};
 use regalia::games::sceptre::{PlayerColour, SceptrePosition};
 use std::collections::BTreeSet;
-use std::time::Duration;
 
-const LONG: Duration = Duration::from_secs(120);
 const MULTI: [&str; 4] = ["paranoid", "maxn", "brs", "brsplus"];
-
-fn meadow(width: usize, height: usize) -> String {
-    vec![format!("{width}m"); height].join("/")
-}
 
 /// Black to move on a 16x16 meadow with three or four players.
 fn meadow16(pieces: &str, players: usize) -> String {
@@ -34,16 +29,6 @@ fn meadow16(pieces: &str, players: usize) -> String {
         "{} {pieces}{green} {states} b {kingdoms} - - -",
         meadow(16, 16)
     )
-}
-
-fn pos(text: &str) -> SceptrePosition {
-    SceptrePosition::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(p: &SceptrePosition) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.generate(Scope::All, &mut list);
-    list.as_slice().iter().map(|&m| p.move_text(m)).collect()
 }
 
 fn moves(p: &SceptrePosition) -> MoveList<<SceptrePosition as Rules>::Move> {
@@ -131,28 +116,10 @@ fn forcing_moves(p: &SceptrePosition, victim: PlayerColour, n: u32) -> BTreeSet<
     out_set
 }
 
-fn engine(algorithm: &str) -> EngineProcess {
-    let mut e = EngineProcess::start();
-    e.send("setoption name UCI_Variant value sceptre1027");
-    e.send(&format!(
-        "setoption name MultiplayerSearch value {algorithm}"
-    ));
-    let answer = e.sync();
-    assert!(answer.is_empty(), "{answer:?}");
-    e
-}
-
+/// The engine's best move from a fresh game (`ucinewgame`: no table from the position before).
 fn best(e: &mut EngineProcess, position: &str, go: &str) -> String {
     e.send("ucinewgame");
-    e.send(&format!("position fen {position}"));
-    let answer = e.sync();
-    assert!(answer.is_empty(), "{position}: {answer:?}");
-    let (lines, best) = e.search(go, LONG);
-    assert!(
-        legal(&pos(position)).contains(&best),
-        "{go} in {position}: {best} is not legal: {lines:#?}"
-    );
-    best
+    sceptre_ai::best(e, position, go)
 }
 
 /// In each position (three and four players), white out within two of black's moves is

@@ -104,7 +104,8 @@ function drawSeatLinks(view) {
       li.appendChild(input);
       ul.appendChild(li);
     };
-    for (const s of links.seats) if (!s.engine) item(`${capitalised(s.name)}'s link`, s.link);
+    // "Attackers' link", "White's link".
+    for (const s of links.seats) if (!s.engine) item(`${capitalised(s.name)}${s.name.endsWith('s') ? "'" : "'s"} link`, s.link);
     item('Watch', links.watch);
     box.appendChild(ul);
   }

@@ -298,7 +298,7 @@ function drawStanding(view) {
       row.classList.add('to-move');
       const tag = document.createElement('span');
       tag.className = 'standing-tag';
-      tag.textContent = position.inSetUp ? 'to place' : 'to move';
+      tag.textContent = 'to move';  // a placement is its move: "16 pieces left to place" says the rest
       row.append(' ', tag);
     }
     if (s.state !== 'playing') row.classList.add('out');

@@ -1,8 +1,9 @@
-//! The full Sceptre evaluator's terms, from one pass over the pieces that records what each
-//! playing player covers, then a pass over the kings and the pieces that reads it. The second
-//! pass reads the cover of the squares round each king and of the squares pieces stand on, so
-//! only those are recorded: the long empty runs of the sliders are counted, not stored. The
-//! walk that records every square is kept in `full_reference` (tests), which this one equals.
+//! The full Sceptre evaluator's terms, read from what make/unmake keep (issue 32): the cover
+//! map (`rules::cover`: per square and colour the coverers by kind, per colour and kind the
+//! squares covered) and the tally. One pass over the pieces gathers the pawns' moves, what the
+//! pieces' own squares take from mobility and the attackers near kings; a second reads the
+//! cover round each king and on each piece. The walk that records every square afresh is
+//! kept in `full_reference` (tests), which this one equals.
 //!
 //! - material: a piece's value, a knight gaining and the sliders losing by the terrain round
 //!   it that cuts lines (forest, river, pond, ruin, holes);
@@ -21,118 +22,73 @@ use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::square::Coord;
-use crate::games::sceptre::field::{Square, NO_SQUARE};
+use crate::games::sceptre::field::NO_SQUARE;
+use crate::games::sceptre::rules::cover::KindCounts;
 use crate::games::sceptre::rules::position::SceptrePosition;
-use std::cell::RefCell;
 
-/// What the playing players cover on one square, valid when `stamp` is the evaluation's.
-#[derive(Clone, Copy, Default)]
-struct Cover {
-    stamp: u32,
-    /// Pieces of each owner covering it.
+/// What the playing owners cover on one square: per owner, the pieces, their king-attack
+/// units (both saturating at 255, as counted one by one) and the cheapest one's value.
+#[derive(Clone, Copy)]
+struct Seen {
     count: [u8; MAX_SEATS],
-    /// Their king-attack units, per owner.
     units: [u8; MAX_SEATS],
-    /// The cheapest coverer's value, per owner.
     least: [u16; MAX_SEATS],
 }
 
-impl Cover {
-    /// One more piece of owner `o` covers the square.
-    #[inline(always)]
-    fn add(&mut self, o: usize, units: u8, worth: u16) {
-        self.count[o] = self.count[o].saturating_add(1);
-        self.units[o] = self.units[o].saturating_add(units);
-        self.least[o] = self.least[o].min(worth);
-    }
-}
+/// Marks a colour whose pieces count for nobody (their owner withdrawn or out).
+const NOBODY: usize = MAX_SEATS;
 
-/// Per thread: one [`Cover`] per mailbox cell, reused by stamping instead of clearing, and
-/// which cells lie round a playing king (set for one evaluation, then cleared).
-struct Scratch {
-    stamp: u32,
-    cover: Vec<Cover>,
-    watched: Vec<bool>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = const {
-        RefCell::new(Scratch { stamp: 0, cover: Vec::new(), watched: Vec::new() })
-    };
-}
-
-/// The most cells round the kings: four kings, each with its square and eight neighbours.
-const MAX_WATCHED: usize = MAX_SEATS * 9;
-
-impl Scratch {
-    fn begin(&mut self, cells: usize) {
-        if self.cover.len() < cells {
-            self.cover.resize(cells, Cover::default());
-            self.watched.resize(cells, false);
+/// The cover of one cell seen by owner: `owner_of` gives each colour's owner index, or
+/// [`NOBODY`].
+#[inline(always)]
+fn seen(cell: &[KindCounts; 4], owner_of: &[usize; 4]) -> Seen {
+    let mut count = [0u32; MAX_SEATS];
+    let mut units = [0u32; MAX_SEATS];
+    let mut least = [u16::MAX; MAX_SEATS];
+    for (kinds, &o) in cell.iter().zip(owner_of) {
+        if o == NOBODY || u64::from_ne_bytes(*kinds) == 0 {
+            continue;
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.cover.iter_mut().for_each(|c| c.stamp = 0);
-            self.stamp = 1;
-        }
-    }
-
-    #[inline(always)]
-    fn at(&mut self, sq: Square) -> &mut Cover {
-        let stamp = self.stamp;
-        let c = &mut self.cover[sq as usize];
-        if c.stamp != stamp {
-            *c = Cover {
-                stamp,
-                least: [u16::MAX; MAX_SEATS],
-                ..Cover::default()
-            };
-        }
-        c
-    }
-
-    #[inline(always)]
-    fn get(&self, sq: Square) -> Option<&Cover> {
-        self.cover
-            .get(sq as usize)
-            .filter(|c| c.stamp == self.stamp)
-    }
-}
-
-/// The squares round the playing kings (each king's own and its neighbours), marked in
-/// `watched` until [`Watch::clear`].
-struct Watch {
-    squares: [Square; MAX_WATCHED],
-    len: usize,
-}
-
-impl Watch {
-    fn mark(pos: &SceptrePosition, playing: &[PlayerColour], watched: &mut [bool]) -> Watch {
-        let mut watch = Watch {
-            squares: [NO_SQUARE; MAX_WATCHED],
-            len: 0,
-        };
-        let field = &**pos.field();
-        for &owner in playing {
-            let Some(king) = pos.king_square(owner) else {
-                continue;
-            };
-            for &sq in std::iter::once(&king).chain(field.neighbours(king).iter()) {
-                if sq != NO_SQUARE && !watched[sq as usize] {
-                    watched[sq as usize] = true;
-                    watch.squares[watch.len] = sq;
-                    watch.len += 1;
-                }
+        for kind in PieceKind::ALL {
+            let n = u32::from(kinds[kind.index()]);
+            if n > 0 {
+                count[o] += n;
+                units[o] += n * u32::from(king_attack(kind));
+                least[o] = least[o].min(value(kind) as u16);
             }
         }
-        watch
     }
+    Seen {
+        count: count.map(|n| n.min(255) as u8),
+        units: units.map(|n| n.min(255) as u8),
+        least,
+    }
+}
 
-    fn clear(&self, watched: &mut [bool]) {
-        for &sq in &self.squares[..self.len] {
-            watched[sq as usize] = false;
+/// The mobility weight of the covered squares in `kinds` (pawns move otherwise: their moves
+/// are counted one by one).
+#[inline(always)]
+fn cover_mobility(kinds: &[u32; 6]) -> Score {
+    let mut sum = 0;
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::Pawn {
+            sum += mobility(kind) * kinds[kind.index()] as Score;
         }
     }
+    sum
+}
+
+/// [`cover_mobility`] of one cell's counts.
+#[inline(always)]
+fn cell_mobility(kinds: &KindCounts) -> Score {
+    if u64::from_ne_bytes(*kinds) == 0 {
+        return 0;
+    }
+    let mut wide = [0u32; 6];
+    for (w, &n) in wide.iter_mut().zip(kinds.iter()) {
+        *w = u32::from(n);
+    }
+    cover_mobility(&wide)
 }
 
 /// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
@@ -185,13 +141,9 @@ impl Attackers {
 
 /// The full terms of every playing player.
 pub fn full_terms(pos: &SceptrePosition) -> Terms {
-    SCRATCH.with(|s| terms_with(pos, &mut s.borrow_mut()))
-}
-
-fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
     let mut terms = Terms::default();
     let field = &**pos.field();
-    scratch.begin(field.mailbox_len());
+    let cover = pos.cover();
     let mut seats = [PlayerColour::Black; MAX_SEATS];
     let mut seated = 0;
     for c in pos.colours().filter(|&c| pos.is_playing(c)) {
@@ -199,10 +151,25 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
         seated += 1;
     }
     let playing = &seats[..seated];
-    let mut watched = std::mem::take(&mut scratch.watched);
-    let watch = Watch::mark(pos, playing, &mut watched);
+    // Whose each colour's pieces are, if he plays: withdrawn players' pieces count for nobody.
+    let tally = pos.tally();
+    let mut owner_of = [NOBODY; 4];
+    for (c, o) in owner_of.iter_mut().enumerate() {
+        let owner = tally.owner[c];
+        if pos.is_playing(owner) {
+            *o = owner.index();
+        }
+    }
 
-    // Pass 1: mobility, what everyone covers, and where the attackers stand.
+    // Mobility of the pieces but pawns: every square covered, less those the covering
+    // owner's own pieces stand on.
+    for (c, &o) in owner_of.iter().enumerate() {
+        if o != NOBODY {
+            terms.mobility[o] += cover_mobility(cover.total(c));
+        }
+    }
+
+    // Pass 1: the pawns' moves, the own squares off mobility, where the attackers stand.
     let mut attackers = Attackers::default();
     for &owner in playing {
         let o = owner.index();
@@ -211,43 +178,19 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                 continue;
             };
             attackers.note(field.place(sq), piece.kind, o);
-            let units = king_attack(piece.kind);
-            let worth = value(piece.kind) as u16;
-            let mut free = 0;
-            pos.covered_runs(sq, piece, |to, step, run| {
-                if run > 0 {
-                    // Empty squares: each a move; only those round a king are read later.
-                    free += run as Score;
-                    let mut at = to;
-                    for _ in 0..run {
-                        if watched[at as usize] {
-                            scratch.at(at).add(o, units, worth);
-                        }
-                        at = (at as isize + step) as Square;
-                    }
-                    return;
+            if piece.kind == PieceKind::Pawn {
+                terms.mobility[o] += mobility(PieceKind::Pawn) * pos.move_count(sq, piece) as Score;
+            }
+            let cell = cover.at(sq);
+            for (kinds, &by) in cell.iter().zip(&owner_of) {
+                if by == o {
+                    terms.mobility[o] -= cell_mobility(kinds);
                 }
-                let standing = pos.piece(to);
-                if standing.is_none_or(|p| p.owner != owner) {
-                    free += 1;
-                }
-                // Pass 2 reads the cover of pieces' squares and of the squares round kings.
-                if standing.is_some() || watched[to as usize] {
-                    scratch.at(to).add(o, units, worth);
-                }
-            });
-            let moves = if piece.kind == PieceKind::Pawn {
-                pos.move_count(sq, piece) as Score
-            } else {
-                free
-            };
-            terms.mobility[o] += mobility(piece.kind) * moves;
+            }
         }
     }
     tallied::add_tallied(pos, &mut terms);
     add_pieces_to_place(pos, &mut terms);
-    watch.clear(&mut watched);
-    scratch.watched = watched;
 
     // Pass 2: kings and hanging pieces.
     let mover = pos.to_move();
@@ -260,28 +203,25 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             count += 1;
         }
         let hostile = &others[..count];
-        let attacked = |sq: Square| {
-            scratch
-                .get(sq)
-                .is_some_and(|c| hostile.iter().any(|&h| c.count[h] > 0))
-        };
+        let attacked = |v: &Seen| hostile.iter().any(|&h| v.count[h] > 0);
         if let Some(king) = pos.king_square(owner) {
             let mut units: Score = 0;
             let mut escapes = 0;
             let mut shelter = 0;
             let mut guards = 0;
+            let mut king_attacked = false;
             let zone = field.neighbours(king);
             for &sq in std::iter::once(&king).chain(zone.iter()) {
                 if sq == NO_SQUARE {
                     continue;
                 }
-                if let Some(c) = scratch.get(sq) {
-                    units += hostile
-                        .iter()
-                        .map(|&h| Score::from(c.units[h]))
-                        .sum::<Score>();
-                }
+                let v = seen(cover.at(sq), &owner_of);
+                units += hostile
+                    .iter()
+                    .map(|&h| Score::from(v.units[h]))
+                    .sum::<Score>();
                 if sq == king {
+                    king_attacked = attacked(&v);
                     continue;
                 }
                 let terrain = field.land(sq);
@@ -291,7 +231,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                 match pos.piece(sq) {
                     Some(p) if p.owner == owner => guards += 1,
                     _ if terrain.is_some_and(|t| PieceKind::King.may_stand_on(t))
-                        && !attacked(sq) =>
+                        && !attacked(&v) =>
                     {
                         escapes += 1
                     }
@@ -311,7 +251,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
                 1 => ONE_ESCAPE,
                 _ => 0,
             };
-            if owner != mover && attacked(king) {
+            if owner != mover && king_attacked {
                 safety -= KING_EXPOSED + terms.material[o] * ARMY_AT_STAKE / 100;
             }
             terms.king[o] = safety;
@@ -324,7 +264,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             if piece.kind == PieceKind::King {
                 continue;
             }
-            let Some(c) = scratch.get(sq) else { continue };
+            let c = seen(cover.at(sq), &owner_of);
             let Some(least) = hostile.iter().map(|&h| c.least[h]).min() else {
                 continue;
             };

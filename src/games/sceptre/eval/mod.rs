@@ -3,7 +3,8 @@
 //! - [`full`]: material weighed by the terrain around each piece, mobility, king safety
 //!   against every active opponent, pawns' progress toward promotion, pieces left hanging;
 //! - `full_reference` (tests only): the full evaluator's first walk, which records every
-//!   square each piece covers; the faster walk of [`full`] must give exactly its terms;
+//!   square each piece covers; [`full`], which reads the cover map make/unmake keep
+//!   (`rules::cover`), must give exactly its terms;
 //! - `tallied`: the terms that are sums over pieces (material, pawns' progress), read from
 //!   the tally make/unmake keep instead of counted at each node;
 //! - [`progress`]: a leader's drive toward the weakest king and toward trades (full only);

@@ -90,11 +90,15 @@ impl SceptrePosition {
         if let Some(kind) = m.placed() {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
+            let touched = self.sliders_through(m.to(), m.to(), false);
+            self.cover_touched(&touched, false);
             self.board[m.to() as usize] = Some(placed);
             self.tally
                 .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
+            self.cover_piece(m.to(), placed, true);
+            self.cover_touched(&touched, true);
             if kind == PieceKind::King {
                 self.kings[mover.index()] = m.to();
             }
@@ -123,8 +127,17 @@ impl SceptrePosition {
             return undo;
         }
         let (from, to) = (m.from() as usize, m.to() as usize);
-        let piece = self.board[from].take().expect("a piece to move");
         let captured = self.board[to];
+        // Cover out on the board before the move, back in on the board after it.
+        let touched = self.sliders_through(m.from(), m.to(), captured.is_none());
+        self.cover_touched(&touched, false);
+        if let Some(moving) = self.board[from] {
+            self.cover_piece(m.from(), moving, false);
+        }
+        if let Some(cap) = captured {
+            self.cover_piece(m.to(), cap, false);
+        }
+        let piece = self.board[from].take().expect("a piece to move");
         let players = self.players.len();
         self.tally.remove(&self.field, m.from(), piece, players);
         self.owned.remove(piece.owner, m.from());
@@ -189,6 +202,8 @@ impl SceptrePosition {
         };
         self.board[to] = Some(placed);
         self.tally.add(&self.field, m.to(), placed, players);
+        self.cover_piece(m.to(), placed, true);
+        self.cover_touched(&touched, true);
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
@@ -209,10 +224,14 @@ impl SceptrePosition {
             let lists = self.set_up.as_mut().expect("set-up lists");
             lists[undo.to_move.index()][kind.index()] += 1;
             let placed = Piece::new(kind, undo.to_move);
+            let touched = self.sliders_through(m.to(), m.to(), false);
+            self.cover_touched(&touched, false);
+            self.cover_piece(m.to(), placed, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
+            self.cover_touched(&touched, true);
             if kind == PieceKind::King {
                 self.kings[undo.to_move.index()] = NO_SQUARE;
             }
@@ -220,6 +239,14 @@ impl SceptrePosition {
         }
         let piece = undo.moved.expect("the moved piece");
         let placed = self.board[m.to() as usize].expect("the piece that moved");
+        // An elimination taken back recounts everything (`derive`); otherwise the cover goes
+        // out on the board before and back in on the board after, as in make.
+        let touched = (undo.transferred == 0).then(|| {
+            let touched = self.sliders_through(m.from(), m.to(), undo.captured.is_none());
+            self.cover_touched(&touched, false);
+            self.cover_piece(m.to(), placed, false);
+            touched
+        });
         if let Some(kind) = m.promotion_kind() {
             self.pools[piece.colour.index()][kind.index()] += 1;
         }
@@ -263,6 +290,13 @@ impl SceptrePosition {
             if cap.kind == PieceKind::King {
                 self.kings[cap.colour.index()] = m.to();
             }
+        }
+        self.cover_piece(m.from(), piece, true);
+        if let Some(cap) = undo.captured {
+            self.cover_piece(m.to(), cap, true);
+        }
+        if let Some(touched) = touched {
+            self.cover_touched(&touched, true);
         }
     }
 

@@ -4,6 +4,7 @@
 //! pools, promotion, elimination, withdrawal), the start of a game and the keys of positions.
 
 pub mod attacks;
+pub mod cover;
 pub mod make;
 pub mod movegen;
 pub mod moves;

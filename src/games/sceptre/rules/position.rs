@@ -2,6 +2,7 @@
 //! states, the side to move, the kingdoms, the set-up still to come, the pools of captured
 //! pieces and the check runs (protocol.md#sceptre-position-string). Its text, both ways, is in `notation`.
 
+use super::cover::CoverMap;
 use super::occupancy::SquareSets;
 use super::tally::Tally;
 use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
@@ -294,6 +295,8 @@ pub struct SceptrePosition {
     pub(in crate::games::sceptre) lines: Vec<u128>,
     /// The evaluation's sums over pieces, per colour (derived, kept by make/unmake).
     pub(in crate::games::sceptre) tally: Tally,
+    /// What each colour's pieces cover (derived, kept by make/unmake).
+    pub(in crate::games::sceptre) cover: CoverMap,
 }
 
 /// A count of plies that is not part of the position's identity: two positions that differ
@@ -327,6 +330,7 @@ impl SceptrePosition {
             kings: [NO_SQUARE; 4],
             lines: vec![0; field.lines().count()],
             tally: Tally::default(),
+            cover: CoverMap::new(field.mailbox_len()),
             field,
             board,
             players,
@@ -343,8 +347,8 @@ impl SceptrePosition {
         position
     }
 
-    /// Recomputes the owner sets, the king squares, the lines' occupancy and the tally from
-    /// the board.
+    /// Recomputes the owner sets, the king squares, the lines' occupancy, the tally and the
+    /// cover map from the board.
     pub(in crate::games::sceptre) fn derive(&mut self) {
         self.owned.clear();
         self.kings = [NO_SQUARE; 4];
@@ -362,6 +366,7 @@ impl SceptrePosition {
                 }
             }
         }
+        self.derive_cover();
     }
 
     /// Marks `sq` occupied on its four lines if it was empty, and empty if it was occupied.

@@ -88,61 +88,6 @@ impl SceptrePosition {
         }
     }
 
-    /// [`SceptrePosition::covered`] with a slider's empty squares past its first step handed
-    /// over a run at a time (the evaluation counts them as moves without looking at each):
-    /// `visit(to, step, 0)` for one square (empty or not), `visit(first, step, n)` for `n` > 0
-    /// empty squares from `first` on, `step` apart. The squares are those of `covered`, in
-    /// its order.
-    #[inline(always)]
-    pub(in crate::games::sceptre) fn covered_runs(
-        &self,
-        from: Square,
-        piece: Piece,
-        mut visit: impl FnMut(Square, isize, u32),
-    ) {
-        let lines: &[usize] = match piece.kind {
-            PieceKind::Queen => &QUEEN_LINES,
-            PieceKind::Rook => &ROOK_LINES,
-            PieceKind::Bishop => &BISHOP_LINES,
-            _ => return self.covered(from, piece, |to| visit(to, 0, 0)),
-        };
-        let field = &*self.field;
-        let reach = field.access_table(piece.kind);
-        let places = field.lines().places(from);
-        let slide = slide_bit(piece.kind);
-        for &d in lines {
-            let step = field.steps()[d];
-            let to = (from as isize + step) as Square;
-            let first = reach[to as usize];
-            if first == Access::Prohibited {
-                continue;
-            }
-            visit(to, step, 0);
-            if first == Access::Limited || self.board[to as usize].is_some() {
-                continue;
-            }
-            let place = places[LINE_KIND[d]];
-            let up = d < 4;
-            let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
-            let wall_at = nearest(field.lines().walls(place.line, slide), place.bit, up);
-            // Squares 2 .. before the nearer of the first piece (covered too, when it stands
-            // before the first wall) and the first wall are empty.
-            let blocked = piece_at != 0 && piece_at < wall_at;
-            let end = if blocked { piece_at } else { wall_at };
-            let empty = end.saturating_sub(2);
-            if empty > 0 {
-                visit((to as isize + step) as Square, step, empty);
-            }
-            if blocked {
-                visit(
-                    (from as isize + piece_at as isize * step) as Square,
-                    step,
-                    0,
-                );
-            }
-        }
-    }
-
     /// How many squares `piece` on `from` may move to (its king's safety aside).
     #[inline]
     pub(in crate::games::sceptre) fn move_count(&self, from: Square, piece: Piece) -> u32 {
@@ -159,8 +104,7 @@ mod tests {
     use crate::games::sceptre::test_support::reference_positions;
 
     /// Covered squares are the captures the rules allow onto an enemy there: compared with
-    /// `piece_attacks`, the rules' own question, square by square; `covered_runs` gives the
-    /// same squares in the same order, its runs empty.
+    /// `piece_attacks`, the rules' own question, square by square.
     #[test]
     fn covered_squares_are_the_attacks_of_the_rules() {
         for text in reference_positions() {
@@ -179,18 +123,6 @@ mod tests {
                         field.square_name(to)
                     );
                 }
-                let mut runs = Vec::new();
-                pos.covered_runs(from, piece, |to, step, n| {
-                    if n == 0 {
-                        runs.push(to);
-                    }
-                    for i in 0..n as isize {
-                        let sq = (to as isize + i * step) as u16;
-                        assert!(pos.piece(sq).is_none(), "a run holds only empty squares");
-                        runs.push(sq as _);
-                    }
-                });
-                assert_eq!(runs, covered, "{piece} on {}", field.square_name(from));
                 if piece.kind != PieceKind::Pawn {
                     // Every move of a non-pawn is onto a covered square not its owner's.
                     let free = covered

@@ -125,16 +125,22 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use crate::games::sceptre::field::layout::{Layout, SHIPPED_LAYOUTS};
+    use crate::games::sceptre::rules::cover::CoverMap;
     use crate::games::sceptre::rules::make::Undo;
     use crate::games::sceptre::rules::moves::SceptreMove;
     use crate::games::sceptre::rules::position::SceptrePosition;
     use crate::games::sceptre::test_support::{reference_positions, Rng};
 
-    /// What the tally must be: counted afresh from the board.
-    fn from_scratch(pos: &SceptrePosition) -> super::Tally {
+    /// What the tally and the cover map (`rules::cover`) must be: counted afresh from the
+    /// board.
+    fn from_scratch(pos: &SceptrePosition) -> (super::Tally, CoverMap) {
         let mut fresh = pos.clone();
         fresh.derive();
-        fresh.tally
+        (fresh.tally, fresh.cover)
+    }
+
+    fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap) {
+        (pos.tally, pos.cover.clone())
     }
 
     #[derive(Default)]
@@ -148,7 +154,7 @@ mod tests {
     }
 
     /// Plays `plies` random moves from `start` (captures half the time), checking the tally
-    /// after each make and again after each unmake on the way back.
+    /// and the cover map after each make and again after each unmake on the way back.
     fn play_out(start: &SceptrePosition, rng: &mut Rng, plies: usize, seen: &mut Seen) {
         let mut pos = start.clone();
         let mut stack: Vec<(Option<SceptreMove>, Undo)> = Vec::new();
@@ -180,7 +186,7 @@ mod tests {
                 (Some(m), undo)
             };
             seen.plies += 1;
-            assert_eq!(pos.tally, from_scratch(&pos), "{pos} after {m:?}");
+            assert!(kept(&pos) == from_scratch(&pos), "{pos} after {m:?}");
             stack.push((m, undo));
         }
         while let Some((m, undo)) = stack.pop() {
@@ -188,17 +194,16 @@ mod tests {
                 Some(m) => pos.unmake(m, undo),
                 None => pos.unwithdraw(undo),
             }
-            assert_eq!(
-                pos.tally,
-                from_scratch(&pos),
+            assert!(
+                kept(&pos) == from_scratch(&pos),
                 "{pos} after taking back {m:?}"
             );
         }
-        assert_eq!(pos.tally, start.tally);
+        assert!(kept(&pos) == kept(start));
     }
 
     #[test]
-    fn the_kept_tally_equals_the_counted_one_over_random_playouts() {
+    fn the_kept_tally_and_cover_equal_the_counted_ones_over_random_playouts() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let mut seen = Seen::default();
         for line in reference_positions() {

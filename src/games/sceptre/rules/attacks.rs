@@ -308,9 +308,10 @@ impl SceptrePosition {
         }
     }
 
-    /// Whether `colour`'s king on `square` is attacked by a playing opponent.
+    /// Whether `colour`'s king on `square` is attacked by a playing opponent (read from the
+    /// kept cover map, `rules::cover`).
     pub fn attacked_by_playing_opponent(&self, square: Square, colour: PlayerColour) -> bool {
-        self.attacked(square, self.hostile_to(colour), NO_SQUARE, NO_SQUARE)
+        self.covered_by(square, self.hostile_to(colour))
     }
 
     /// Whether the player's king is attacked by a playing opponent.

@@ -10,6 +10,7 @@
 //! square (a nearer piece would block). Their cover is taken out on the board before the
 //! move and put back on the board after it. Derived from the board: equal boards, equal maps.
 
+use super::attacks::owner_bit;
 use super::position::SceptrePosition;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
@@ -73,12 +74,20 @@ impl SceptrePosition {
         let mut n = 0u32;
         self.covered(from, piece, |to| {
             let e = &mut cells[to as usize][c][k];
-            *e = if add { e.wrapping_add(1) } else { e.wrapping_sub(1) };
+            *e = if add {
+                e.wrapping_add(1)
+            } else {
+                e.wrapping_sub(1)
+            };
             n += 1;
         });
         self.cover.cells = cells;
         let t = &mut self.cover.total[c][k];
-        *t = if add { t.wrapping_add(n) } else { t.wrapping_sub(n) };
+        *t = if add {
+            t.wrapping_add(n)
+        } else {
+            t.wrapping_sub(n)
+        };
     }
 
     /// The sliders nearest to `a` along its eight lines, and to `b` too when `b_changes`
@@ -142,6 +151,17 @@ impl SceptrePosition {
                 self.cover_piece(sq, p, true);
             }
         }
+    }
+
+    /// Whether a piece of an owner in `hostile` (bit per colour index) covers `sq`, read from
+    /// the kept map: the answer of `attacked(sq, hostile, NO_SQUARE, NO_SQUARE)` without
+    /// walking the lines (the tests hold the two together).
+    #[inline]
+    pub(in crate::games::sceptre) fn covered_by(&self, sq: Square, hostile: u8) -> bool {
+        let cell = self.cover.at(sq);
+        (0..4).any(|c| {
+            hostile & owner_bit(self.tally.owner[c]) != 0 && u64::from_ne_bytes(cell[c]) != 0
+        })
     }
 
     /// The kept cover map.

@@ -79,7 +79,7 @@ impl SceptrePosition {
                 && playing & owner_bit(c) != 0
                 && self
                     .king_square(c)
-                    .is_some_and(|sq| self.attacked(sq, owner_bit(mover), NO_SQUARE, NO_SQUARE))
+                    .is_some_and(|sq| self.covered_by(sq, owner_bit(mover)))
         })
     }
 

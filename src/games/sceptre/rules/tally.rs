@@ -125,6 +125,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use crate::games::sceptre::field::layout::{Layout, SHIPPED_LAYOUTS};
+    use crate::games::sceptre::field::NO_SQUARE;
     use crate::games::sceptre::rules::cover::CoverMap;
     use crate::games::sceptre::rules::make::Undo;
     use crate::games::sceptre::rules::moves::SceptreMove;
@@ -141,6 +142,27 @@ mod tests {
 
     fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap) {
         (pos.tally, pos.cover.clone())
+    }
+
+    /// The map answers "is this square attacked" as the rules' walk does, for every square
+    /// round and under each king and every set of attacking owners.
+    fn check_attacks(pos: &SceptrePosition) {
+        let field = pos.field().clone();
+        for &king in pos.kings.iter().filter(|&&k| k != NO_SQUARE) {
+            for &sq in std::iter::once(&king).chain(field.neighbours(king).iter()) {
+                if sq == NO_SQUARE {
+                    continue;
+                }
+                for hostile in 1..16u8 {
+                    assert_eq!(
+                        pos.covered_by(sq, hostile),
+                        pos.attacked(sq, hostile, NO_SQUARE, NO_SQUARE),
+                        "{pos}: {} by {hostile:b}",
+                        field.square_name(sq)
+                    );
+                }
+            }
+        }
     }
 
     #[derive(Default)]
@@ -187,6 +209,7 @@ mod tests {
             };
             seen.plies += 1;
             assert!(kept(&pos) == from_scratch(&pos), "{pos} after {m:?}");
+            check_attacks(&pos);
             stack.push((m, undo));
         }
         while let Some((m, undo)) = stack.pop() {

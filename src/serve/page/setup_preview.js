@@ -273,6 +273,8 @@ const SetUpPreview = (() => {
     click,
     svg: (view) => (shown(view) ? plan.svg : null),
     picked: () => (adjustable() ? picked : null),
+    // The plan as it stands (for the browser check): placements in order, whether confirmed.
+    plan: () => (plan ? { seat: plan.seat, placements: plan.placements.slice(), confirmed: plan.confirmed } : null),
     active: () => !!plan,
   };
 })();

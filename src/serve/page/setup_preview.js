@@ -57,6 +57,7 @@ const SetUpPreview = (() => {
     working = true;
     $('setup-preview-note').textContent = 'The engine is planning your set-up…';
     $('setup-preview').hidden = false;
+    $('setup-confirm').hidden = true;
     try {
       const view = game;
       const answer = await propose(view, seat, null);
@@ -245,7 +246,8 @@ const SetUpPreview = (() => {
         plan.placements.shift();
         if (!plan.placements.length) plan = null;
         working = false;
-        render(next);
+        // An event may have brought a newer view while the move was on its way: keep that one.
+        render(game && next.id === game.id && next.generation < game.generation ? game : next);
       } catch (e) {
         working = false;
         plan.confirmed = false;
@@ -268,13 +270,17 @@ const SetUpPreview = (() => {
     drive(view);
   });
 
+  // A plan waiting on a turn that came while a call was under way is driven on by this beat
+  // (a view drawn meanwhile found the plan busy and left it).
+  setInterval(() => { if (plan && plan.confirmed && !working && game) drive(game); }, 1500);
+
   return {
     start,
     click,
     svg: (view) => (shown(view) ? plan.svg : null),
     picked: () => (adjustable() ? picked : null),
     // The plan as it stands (for the browser check): placements in order, whether confirmed.
-    plan: () => (plan ? { seat: plan.seat, placements: plan.placements.slice(), confirmed: plan.confirmed } : null),
+    plan: () => (plan ? { seat: plan.seat, placements: plan.placements.slice(), confirmed: plan.confirmed, working } : null),
     active: () => !!plan,
   };
 })();

@@ -202,6 +202,18 @@ check(js("return game.moves[game.moves.length - 1].text") == "f5f6", "the drop d
 check(js("return document.querySelector('#board-box .drag-ghost') === null"), "the ghost stays after the drop")
 print("drag: the piece follows the pointer, the drop plays the move, click-click still plays")
 
+# ---- a promotion is no capture (chess): the pawn is not counted as taken, the queen counts ----
+new_game("chess", ["human", "human"], position="4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+click("a7")
+click("a8")
+wait_until("the promotion choices", lambda: visible("chooser"))
+driver.find_element(By.CSS_SELECTOR, '#chooser button[data-move="a7a8q"]').click()
+wait_until("a7a8q played", lambda: plies() == 1)
+rows = counters()
+check(rows[0]["data"]["taken"] == "" and rows[1]["data"]["taken"] == "" and rows[0]["data"]["lead"] == "9",
+      f"after a7a8=Q: {rows}")
+print(f"counters after a promotion: {[r['text'] for r in rows]}")
+
 # ---- the evaluation bar: the bottom seat's share in its colours, turned with the board -------
 new_game("chess", ["human", "human"], position="4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")
 stopped_analysis()

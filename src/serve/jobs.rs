@@ -61,7 +61,12 @@ impl JobKind {
                     JobKind::Analysis { lines } => lines.clamp(1, 16),
                     JobKind::EngineMove(_) => 1,
                 },
-                move_overhead: Duration::ZERO,
+                // On a clock the default overhead also keeps a reserve (search/timeman.rs) that a
+                // stalled machine eats instead of the flag; a fixed time a move is used in full.
+                move_overhead: match clocks {
+                    Some(_) => SearchOptions::default().move_overhead,
+                    None => Duration::ZERO,
+                },
                 ..SearchOptions::default()
             },
             // A foe plays at its level's strength (the session chooses its move).
@@ -131,5 +136,29 @@ impl Job {
 
     pub fn progress(&self) -> Progress {
         self.search.progress()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_engine_on_a_clock_keeps_the_overhead_reserve_and_a_fixed_time_is_used_in_full() {
+        let level = EngineLevel {
+            movetime: Some(Duration::from_millis(300)),
+            depth: None,
+            level: None,
+        };
+        let clocked = JobKind::EngineMove(level).order(Variant::Chess, Some(ClockWords::default()));
+        assert_eq!(clocked.limits.move_time, None);
+        assert_eq!(
+            clocked.options.move_overhead,
+            SearchOptions::default().move_overhead
+        );
+        assert!(clocked.options.move_overhead > Duration::ZERO);
+        let fixed = JobKind::EngineMove(level).order(Variant::Chess, None);
+        assert_eq!(fixed.limits.move_time, Some(Duration::from_millis(300)));
+        assert_eq!(fixed.options.move_overhead, Duration::ZERO);
     }
 }

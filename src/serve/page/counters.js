@@ -26,8 +26,10 @@ function counterRow(seat, text, data) {
   return row;
 }
 
-// Per side, the opponent's pieces missing since the start (a promoted pawn counts as taken;
-// the points difference counts the promoted piece).
+// Per side, the opponent's pieces missing since the start. A pawn that promoted is not missing
+// but changed: each piece beyond its starting count (a second queen) stands for one promoted
+// pawn, so that many missing pawns are not counted as taken. The points difference counts the
+// promoted piece.
 function chessCounters(view) {
   const now = boardCounts(view.position.split(' ')[0]);
   const start = boardCounts(view.start.split(' ')[0]);
@@ -38,10 +40,14 @@ function chessCounters(view) {
   }
   return [0, 1].map((seat) => {
     // White takes black's (lower-case) pieces; black takes white's.
+    const theirs = (letter) => (seat === 0 ? letter : letter.toUpperCase());
+    let promoted = 0;
+    for (const letter of 'qrbnz') promoted += Math.max(0, (now[theirs(letter)] || 0) - (start[theirs(letter)] || 0));
     let taken = '';
     for (const letter of 'qrbnzp') {
-      const theirs = seat === 0 ? letter : letter.toUpperCase();
-      taken += letter.repeat(Math.max(0, (start[theirs] || 0) - (now[theirs] || 0)));
+      let missing = Math.max(0, (start[theirs(letter)] || 0) - (now[theirs(letter)] || 0));
+      if (letter === 'p') missing = Math.max(0, missing - promoted);
+      taken += letter.repeat(missing);
     }
     const lead = seat === 0 ? points : -points;
     const glyphs = [...taken].map((l) => TAKEN_GLYPHS[seat][l]).join('');

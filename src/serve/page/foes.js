@@ -66,11 +66,12 @@ const Foes = (() => {
     return seat.foe ? `${seat.foe.name} (foe ${seat.foe.level})` : 'engine';
   }
 
-  // A finished game the player won against a foe unlocks the next one (once per game).
+  // A finished game the player won against a foe unlocks the next one (once per game); a win
+  // the engine played out for the person ("play for me" still on at the end) is not theirs.
   function seen(view) {
     if (!view.over || view.winner === null || view.winner === undefined) return;
     const winner = view.seats[view.winner];
-    if (!winner || winner.engine) return;
+    if (!winner || winner.engine || winner.stand_in === 'game') return;
     const counted = read(COUNTED, []);
     if (counted.includes(view.id)) return;
     const levels = view.seats.filter((s) => s.engine && s.foe).map((s) => s.foe.level);

@@ -189,7 +189,8 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
 /// cancelled one dropped.
 #[test]
 fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
-    let Some((chromium, driver)) = browser_for("a_set_up_for_me_is_previewed_adjusted_and_confirmed")
+    let Some((chromium, driver)) =
+        browser_for("a_set_up_for_me_is_previewed_adjusted_and_confirmed")
     else {
         return;
     };

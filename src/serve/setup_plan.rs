@@ -64,9 +64,8 @@ fn engine_placement(
     let order = JobKind::EngineMove(level).order(session.variant(), None);
     let shared = table.shared();
     shared.new_search();
-    let end = SearchJob::run_to_end(session.boxed_clone(), order, shared).map_err(|e| {
-        ApiError::Unavailable(format!("the engine could not plan the set-up: {e}"))
-    })?;
+    let end = SearchJob::run_to_end(session.boxed_clone(), order, shared)
+        .map_err(|e| ApiError::Unavailable(format!("the engine could not plan the set-up: {e}")))?;
     end.best
         .ok_or_else(|| ApiError::Unavailable("the engine found no placement".into()))
 }
@@ -150,9 +149,8 @@ pub fn plan(
         } else {
             engine_placement(copy.as_ref(), OTHERS_DEPTH, &table)?
         };
-        copy.play(&choice).map_err(|e| {
-            ApiError::BadRequest(format!("the set-up could not be played: {e}"))
-        })?;
+        copy.play(&choice)
+            .map_err(|e| ApiError::BadRequest(format!("the set-up could not be played: {e}")))?;
         if mover == seat {
             placements.push(choice);
         }

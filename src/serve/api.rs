@@ -429,6 +429,34 @@ fn game_call(
             let seat = seats::acting_seat(&g, access, None)?;
             g.set_stand_in(seat, mode)?;
         }
+        ("POST", "setup-proposal") => {
+            // The engine's plan of the seat's set-up, or a check of the player's: made on a
+            // copy of the game, without holding it (a plan searches for a fraction of a second).
+            let request: super::setup_plan::SetUpRequest = parse_json(body)?;
+            let seat = seats::acting_seat(&g, access, None)?;
+            if g.session.seat_state(seat) != crate::core::SeatState::Active || g.is_over() {
+                return Err(ApiError::Conflict(format!(
+                    "{} is out of the game",
+                    g.session.seat_name(seat)
+                )));
+            }
+            let session = g.session.boxed_clone();
+            let mut board = g.session.diagram();
+            board.title.clear();
+            if let Some(last) = g.moves.last() {
+                board.last_move = board.move_cells(&last.text);
+            }
+            let turn = turn.unwrap_or_else(|| game_view_turn(&g));
+            drop(g);
+            let plan = super::setup_plan::plan(
+                session.as_ref(),
+                seat,
+                request.placements.as_deref(),
+                board,
+                turn,
+            )?;
+            return Ok(Reply::json(&plan));
+        }
         ("POST", "offer-draw") => {
             let request: Acting = parse_json(body)?;
             let seat = seats::acting_seat(&g, access, request.seat)?;
@@ -476,7 +504,8 @@ fn game_call(
         (
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
-            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in",
+            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
+            | "setup-proposal",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),

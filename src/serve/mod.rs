@@ -17,6 +17,7 @@ mod page;
 mod record;
 mod review;
 mod seats;
+mod setup_plan;
 mod stand_in;
 mod store;
 mod table;

@@ -457,6 +457,15 @@ fn game_call(
             )?;
             return Ok(Reply::json(&plan));
         }
+        ("POST", "setup-plan") => {
+            let request: super::held_plan::PlanRequest = parse_json(body)?;
+            let seat = seats::acting_seat(&g, access, None)?;
+            g = hold_checked_plan(g, shared, seat, &request.placements)?;
+        }
+        ("DELETE", "setup-plan") => {
+            let seat = seats::acting_seat(&g, access, None)?;
+            g.drop_plan(seat);
+        }
         ("POST", "offer-draw") => {
             let request: Acting = parse_json(body)?;
             let seat = seats::acting_seat(&g, access, request.seat)?;
@@ -505,7 +514,7 @@ fn game_call(
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
             | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
-            | "setup-proposal",
+            | "setup-proposal" | "setup-plan",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
@@ -519,6 +528,44 @@ fn game_call(
     }
     g.kick(shared);
     Ok(view_reply(&g, turn, access, None))
+}
+
+/// How often a plan is checked without holding the game before it is checked holding it (the
+/// other players' placements may move the set-up on while the check runs).
+const PLAN_CHECKS_UNHELD: usize = 2;
+
+/// Checks the seat's plan in order (`setup_plan.rs`) and holds it with the game (`held_plan.rs`);
+/// a plan refused is not kept, and the game is left as it was. The check searches, so it runs
+/// on a copy with the game let go; if the game moved on meanwhile, it is checked again.
+fn hold_checked_plan<'a>(
+    mut g: std::sync::MutexGuard<'a, WebGame>,
+    shared: &'a SharedGame,
+    seat: u8,
+    placements: &[String],
+) -> Result<std::sync::MutexGuard<'a, WebGame>, ApiError> {
+    let mut attempt = 0;
+    loop {
+        g.may_hold_plan(seat)?;
+        let position = g.session.position_text();
+        let session = g.session.boxed_clone();
+        if attempt == PLAN_CHECKS_UNHELD {
+            let checked = super::setup_plan::check(session.as_ref(), seat, placements)?;
+            g.hold_plan(seat, checked)?;
+            return Ok(g);
+        }
+        drop(g);
+        let checked = super::setup_plan::check(session.as_ref(), seat, placements);
+        g = lock(shared);
+        if g.set_aside {
+            return Err(set_aside());
+        }
+        let checked = checked?;
+        if g.session.position_text() == position {
+            g.hold_plan(seat, checked)?;
+            return Ok(g);
+        }
+        attempt += 1;
+    }
 }
 
 #[derive(Deserialize)]

@@ -7,6 +7,7 @@ mod clock;
 mod ending;
 mod events;
 mod guard;
+mod held_plan;
 mod http;
 mod import;
 mod jobs;

@@ -1,8 +1,8 @@
 //! "Set up for me" as a proposal the player adjusts before anything is played (Sceptre 1027's
 //! set-up, docs/rules/sceptre1027.md#the-set-up): the engine plans the rest of the asking
 //! seat's placements, the page shows them as a preview the player may move pieces about in, and
-//! each adjusted plan comes back here to be checked in order. Nothing here changes the game: the
-//! page plays a confirmed plan's placements as ordinary moves, each checked again when played.
+//! each adjusted plan comes back here to be checked in order. Nothing here changes the game: a
+//! confirmed plan is kept with the game and played by the server (`held_plan.rs`).
 //!
 //! Placements alternate between the players, so a plan is made (and checked) by playing the set-up
 //! to its end on a copy of the game: the seat's own placements are the engine's choice (or the
@@ -101,6 +101,13 @@ fn why_illegal(placement: &str, legal: &[String]) -> String {
     )
 }
 
+/// The seat's placements, the squares of its next one, and the set-up played to its end.
+struct PlayedOut {
+    placements: Vec<String>,
+    squares: BTreeMap<String, Vec<String>>,
+    end: Box<dyn Session>,
+}
+
 /// Plays the set-up to its end on a copy of `session`: the seat's placements are `wanted` in
 /// order (checked, each when its turn comes) or the engine's; the others' are the engine's.
 /// `board` is the diagram to draw the plan's pieces on (the game's, with its last move).
@@ -111,6 +118,43 @@ pub fn plan(
     mut board: crate::render::Diagram,
     turn: u8,
 ) -> Result<SetUpPlan, ApiError> {
+    let PlayedOut {
+        placements,
+        squares,
+        end: copy,
+    } = play_out(session, seat, wanted)?;
+    // The plan's pieces, as the set-up played to its end draws them, on the board of now.
+    let done = copy.diagram();
+    for p in &placements {
+        let Some((_, square)) = p.split_once('@') else {
+            continue;
+        };
+        if let (Some(cell), Some(cell_now)) = (done.cell_of(square), board.cell_of(square)) {
+            if let Some(piece) = done.pieces[done.index(cell)].clone() {
+                board.place(cell_now, piece);
+            }
+        }
+    }
+    Ok(SetUpPlan {
+        seat,
+        placements,
+        squares,
+        svg: super::view::board_svg(&board, turn, true),
+    })
+}
+
+/// Checks the player's plan of every placement `seat` still has to make, as [`plan`] does
+/// (in order, against the engine's expectation of the others'): the placements, trimmed, or a
+/// 400 naming the first that fails.
+pub fn check(session: &dyn Session, seat: u8, wanted: &[String]) -> Result<Vec<String>, ApiError> {
+    play_out(session, seat, Some(wanted)).map(|p| p.placements)
+}
+
+fn play_out(
+    session: &dyn Session,
+    seat: u8,
+    wanted: Option<&[String]>,
+) -> Result<PlayedOut, ApiError> {
     let name = session.seat_name(seat);
     if !placing(session) {
         return Err(ApiError::Conflict(
@@ -167,23 +211,10 @@ pub fn plan(
             "{name} has nothing left to place"
         )));
     }
-    // The plan's pieces, as the set-up played to its end draws them, on the board of now.
-    let done = copy.diagram();
-    for p in &placements {
-        let Some((_, square)) = p.split_once('@') else {
-            continue;
-        };
-        if let (Some(cell), Some(cell_now)) = (done.cell_of(square), board.cell_of(square)) {
-            if let Some(piece) = done.pieces[done.index(cell)].clone() {
-                board.place(cell_now, piece);
-            }
-        }
-    }
-    Ok(SetUpPlan {
-        seat,
+    Ok(PlayedOut {
         placements,
         squares: squares.unwrap_or_default(),
-        svg: super::view::board_svg(&board, turn, true),
+        end: copy,
     })
 }
 

@@ -2,14 +2,15 @@
 // player adjusts: the engine plans the player's whole set-up (POST …/setup-proposal), drawn on
 // the board as faint pieces with a dashed ring; a click on one of them, then on another square
 // it may stand on, moves it (onto another previewed piece: the two swap), by clicks or a drag.
-// The server checks each change in order and refuses an illegal one. "Confirm set-up" then
-// plays the placements one by one as the player's turns come (each checked again by the rules
-// when played); "Cancel" drops the plan. A plan that no longer fits the field (another player's
-// placement made one illegal) is proposed afresh.
+// The server checks each change in order and refuses an illegal one. "Confirm set-up" hands the
+// plan to the server (POST …/setup-plan), which keeps it with the game and places each piece
+// when the player's turn comes, page open or not; the page shows how far it got, and "Stop: I
+// will place the rest" cancels it (DELETE …/setup-plan). A preview that no longer fits the field
+// (another player's placement made one illegal) is proposed afresh.
 'use strict';
 
 const SetUpPreview = (() => {
-  // { gameId, seat, placements, squares, svg, position, turn, confirmed }
+  // The preview being adjusted: { gameId, seat, placements, squares, svg, position, turn }.
   let plan = null;
   let picked = null;      // the square of the previewed piece picked up
   let working = false;    // a call to the server is under way
@@ -40,7 +41,7 @@ const SetUpPreview = (() => {
       plan.turn === turn && !(typeof reviewing === 'function' && reviewing());
   }
 
-  function adjustable() { return shown(game) && !plan.confirmed && !working; }
+  function adjustable() { return shown(game) && !working; }
 
   function take(answer, view) {
     plan.placements = answer.placements;
@@ -61,7 +62,7 @@ const SetUpPreview = (() => {
     try {
       const view = game;
       const answer = await propose(view, seat, null);
-      plan = { gameId: view.id, seat, confirmed: false };
+      plan = { gameId: view.id, seat };
       take(answer, view);
       picked = null;
     } catch (e) {
@@ -72,12 +73,25 @@ const SetUpPreview = (() => {
     render(game);
   }
 
-  function confirm() {
-    if (!plan) return;
+  // The server keeps the confirmed plan and places it (checked again, in order, first).
+  async function confirm() {
+    // A check of the plan under way (another player placed meanwhile) finishes first.
+    for (let i = 0; working && i < 600; i++) await new Promise((done) => setTimeout(done, 50));
+    if (!plan || working) return;
     clearMessages();
-    plan.confirmed = true;
-    picked = null;
-    render(game);
+    working = true;
+    const { gameId, seat, placements } = plan;
+    try {
+      const view = await api('POST', seatPath(game, seat, 'setup-plan'), { placements });
+      plan = null;
+      picked = null;
+      working = false;
+      render(view);
+    } catch (e) {
+      working = false;
+      say(`The set-up was not confirmed: ${e.message.replace(/\.$/, '')}.`);
+      if (game && game.id === gameId) render(game);
+    }
   }
 
   function cancel() {
@@ -85,6 +99,40 @@ const SetUpPreview = (() => {
     plan = null;
     picked = null;
     render(game);
+  }
+
+  // The seat whose plan the server holds in the set-up, among those this screen plays (null:
+  // none). A plan played out or stopped stays on the seat's view as a record, shown until the
+  // set-up is over.
+  function heldSeat(view) {
+    if (!view || !view.seats || view.over || !readSceptre(view.position).inSetUp) return null;
+    const mine = mySeat(view);
+    const holds = (s) => s !== null && !!view.seats[s] && !!view.seats[s].setup_plan;
+    if (holds(mine)) return mine;
+    if (!creatorTokens(view.id)) return null;
+    const first = view.seats.findIndex((_, s) => holds(s));
+    return first < 0 ? null : first;
+  }
+
+  // Whether the server is still placing `seat`'s plan.
+  function goingOn(view, seat) {
+    const held = view.seats[seat] && view.seats[seat].setup_plan;
+    return !!held && !held.stopped && held.played < held.placements.length;
+  }
+
+  async function stopHeld() {
+    const seat = heldSeat(game);
+    if (seat === null || working) return;
+    clearMessages();
+    working = true;
+    try {
+      const view = await api('DELETE', seatPath(game, seat, 'setup-plan'));
+      working = false;
+      render(view);
+    } catch (e) {
+      working = false;
+      say(e.message);
+    }
   }
 
   // May the piece on `from` go to `to`: a square its kind may stand on, and, for a swap, the
@@ -192,27 +240,39 @@ const SetUpPreview = (() => {
         b.addEventListener('click', action);
         return b;
       };
-      buttons.append(button('setup-confirm', 'Confirm set-up', confirm), button('setup-cancel', 'Cancel', cancel));
+      buttons.append(button('setup-confirm', 'Confirm set-up', confirm), button('setup-cancel', 'Cancel', cancel),
+        button('setup-stop', 'Stop: I will place the rest', stopHeld));
       box.append(note, buttons);
       ($('stand-in') || $('palette')).after(box);
     }
-    box.hidden = !plan || plan.gameId !== view.id;
+    const previewing = !!plan && plan.gameId === view.id;
+    const held = previewing ? null : heldSeat(view);
+    box.hidden = !previewing && held === null;
     if (box.hidden) return;
-    const name = capitalised(view.seats[plan.seat].name);
-    const left = plan.placements.length;
-    $('setup-confirm').hidden = plan.confirmed;
-    $('setup-cancel').textContent = plan.confirmed ? 'Stop: I will place the rest' : 'Cancel';
-    $('setup-preview-note').textContent = plan.confirmed
-      ? `Playing ${name}'s set-up: ${left} ${left === 1 ? 'piece' : 'pieces'} still to place, each when ${name}'s turn comes.`
-      : `The engine's set-up for ${name} (faint pieces in dashed rings). Click a piece, then another square to move it (onto another piece: they swap), or drag it. “Confirm set-up” places them.`;
+    $('setup-confirm').hidden = !previewing;
+    $('setup-cancel').hidden = !previewing;
+    $('setup-stop').hidden = previewing;
+    if (previewing) {
+      $('setup-preview-note').textContent = `The engine's set-up for ${capitalised(view.seats[plan.seat].name)} (faint pieces in dashed rings). Click a piece, then another square to move it (onto another piece: they swap), or drag it. “Confirm set-up” places them.`;
+      return;
+    }
+    const name = capitalised(view.seats[held].name);
+    const { placements, played, stopped } = view.seats[held].setup_plan;
+    const left = placements.length - played;
+    $('setup-stop').hidden = !!stopped || left === 0;
+    $('setup-preview-note').textContent = stopped
+      ? `${name}'s set-up stopped after ${played} of ${placements.length}: ${stopped}.`
+      : left === 0 ? `${name}'s set-up is placed: all ${placements.length} pieces.`
+        : `${name}'s set-up is being placed: ${played} of ${placements.length} placed, ` +
+          `${left} ${left === 1 ? 'piece' : 'pieces'} still to come, each when ${name}'s turn comes (you may close this page).`;
   }
 
-  // Keeps the plan in step with the game: drawn afresh (and checked again) after every
-  // placement, played when the player's turn comes once confirmed.
+  // Keeps the preview in step with the game: drawn afresh (and checked again) after every
+  // placement by another player; dropped when the set-up is over.
   async function drive(view) {
     if (!plan || working || view !== game) return;
     if (plan.gameId !== view.id || view.over || !readSceptre(view.position).inSetUp ||
-        view.seats[plan.seat].state !== 'playing') {
+        view.seats[plan.seat].state !== 'playing' || goingOn(view, plan.seat)) {
       plan = null;
       picked = null;
       return;
@@ -227,33 +287,14 @@ const SetUpPreview = (() => {
         fresh = true;
         say(`Your set-up no longer fits the field (${e.message.replace(/\.$/, '')}). The engine proposes another: adjust it and confirm.`);
         try {
-          plan.confirmed = false;
           take(await propose(view, plan.seat, null), view);
         } catch (e2) { plan = null; say(e2.message); }
       } finally {
         working = false;
       }
-      // The game may have moved on meanwhile: drawing it again drives the plan on from there.
+      // The game may have moved on meanwhile: drawing it again checks the plan from there.
       render(game);
       if (fresh && !plan) $('setup-preview').hidden = true;
-      return;
-    }
-    if (plan.confirmed && view.to_move === plan.seat && !view.over && view.legal.length > 0) {
-      working = true;
-      const placement = plan.placements[0];
-      try {
-        const next = await api('POST', seatPath(view, plan.seat, 'move'), { move: placement, position: view.position });
-        plan.placements.shift();
-        if (!plan.placements.length) plan = null;
-        working = false;
-        // An event may have brought a newer view while the move was on its way: keep that one.
-        render(game && next.id === game.id && next.generation < game.generation ? game : next);
-      } catch (e) {
-        working = false;
-        plan.confirmed = false;
-        say(`${placement} could not be placed: ${e.message.replace(/\.$/, '')}. Adjust the set-up and confirm again.`);
-        refresh();
-      }
     }
   }
 
@@ -261,26 +302,24 @@ const SetUpPreview = (() => {
     drawBox(view);
     if (shown(view)) {
       // The plan's clicks, not the palette's: nothing is placed until the player confirms.
-      if (!plan.confirmed) { placing = null; $('palette').hidden = true; }
+      placing = null;
+      $('palette').hidden = true;
       drawPreviewPieces();
       drawPreviewMarks();
     }
     const setUpButton = $('setup-for-me');
-    if (setUpButton && plan && plan.gameId === view.id) setUpButton.hidden = true;
+    const held = heldSeat(view);
+    if (setUpButton && ((plan && plan.gameId === view.id) || (held !== null && goingOn(view, held)))) setUpButton.hidden = true;
     drive(view);
   });
-
-  // A plan waiting on a turn that came while a call was under way is driven on by this beat
-  // (a view drawn meanwhile found the plan busy and left it).
-  setInterval(() => { if (plan && plan.confirmed && !working && game) drive(game); }, 1500);
 
   return {
     start,
     click,
     svg: (view) => (shown(view) ? plan.svg : null),
     picked: () => (adjustable() ? picked : null),
-    // The plan as it stands (for the browser check): placements in order, whether confirmed.
-    plan: () => (plan ? { seat: plan.seat, placements: plan.placements.slice(), confirmed: plan.confirmed, working } : null),
+    // The preview as it stands (for the browser check): placements in order, a call under way.
+    plan: () => (plan ? { seat: plan.seat, placements: plan.placements.slice(), working } : null),
     active: () => !!plan,
   };
 })();

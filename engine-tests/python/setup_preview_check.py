@@ -2,8 +2,10 @@
 30), by clicks on `regalia serve`'s page: the engine's proposal is drawn as faint pieces and
 nothing is played; a piece moved by clicks, two swapped, one dragged, each change kept only once
 the server has checked the plan in order; a change the rules refuse (both bishops on one colour)
-is not kept and says why, and the API answers such a plan with a 400; "Confirm set-up" plays
-exactly the plan as the turns come; "Cancel" drops a plan and gives the palette back.
+is not kept and says why, and the API answers such a plan with a 400; "Confirm set-up" hands the
+plan to the server, which places the plan as the turns come with the page closed (a piece
+white's placements put in the way waits; what never fits the engine places); "Cancel"
+drops a plan and gives the palette back.
 Screenshots go to SCREENSHOT_DIR as setup-preview-*.png.
 
 usage: setup_preview_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
@@ -197,33 +199,57 @@ status, answer = call(URL, "POST", f"/api/games/{gid}/setup-proposal?seat={token
 check(status == 400 and f"B@{same[0]}" in answer["error"], f"the API refuses the plan: {status} {answer}")
 print(f"setup preview: both bishops on one colour refused: {message}")
 
-# ---- confirmed: exactly the plan is played, turn by turn ----------------------------------------
+# ---- confirmed: the server holds the plan and places it, the page closed ------------------------
 BLACK_PLAYED = "return game.moves.filter((m) => m.seat === 0).map((m) => m.text)"
 expected = plan(page)["placements"]
 by_id("setup-confirm").click()
-proposals = [0]
+page.wait_for("the plan handed to the server", lambda: plan(page) is None and page.js(
+    "return !!game.seats[0].setup_plan || !readSceptre(game.position).inSetUp"))
+check(page.js("return game.moves[0].text") == expected[0], "black's first placement made at once, by the server")
+check(page.js("return document.querySelectorAll('#board-box .preview-ring').length") == 0, "no ring left")
+note = page.js("return document.getElementById('setup-preview-note').textContent")
+if page.js("return readSceptre(game.position).inSetUp"):
+    check(shown(page, "setup-preview") and "Black's set-up" in note, f"the progress shown: {note!r}")
+    screenshot("setup-preview-held")
+print(f"setup preview: confirmed, the server holds it: {note!r}")
+# The page goes away: the server places the rest at black's turns (polled by the API, which
+# keeps the game watched so that white's engine thinks on).
+gid = page.js("return game.id")
+driver.get("about:blank")
+
+
+last = {}
 
 
 def set_up_over():
-    """True once the set-up is over; confirms again a plan proposed afresh (when white's own
-    placement made one of black's illegal), expecting what was played and then the new plan."""
-    if page.js("return !readSceptre(game.position).inSetUp"):
-        return True
-    p = plan(page)
-    if p is not None and not p["confirmed"] and shown(page, "setup-confirm"):
-        expected[:] = page.js(BLACK_PLAYED) + p["placements"]
-        proposals[0] += 1
-        by_id("setup-confirm").click()
-    return False
+    status, last["view"] = call(URL, "GET", f"/api/games/{gid}")
+    check(status == 200, f"the game: {status} {last['view']}")
+    return last["view"]["position"].split(" ")[5] == "-" or last["view"]["over"]
 
 
-page.wait_for("the set-up to end", set_up_over)
-played = page.js(BLACK_PLAYED)
-check(played == expected, f"black's placements are the plan, in order: {played} != {expected}")
-check(plan(page) is None and not shown(page, "setup-preview"), "the plan is gone once played")
-check(page.js("return document.querySelectorAll('#board-box .preview-ring').length") == 0, "no ring left")
+page.wait_for("the set-up to end with no page open", set_up_over)
+view = last["view"]
+held = view["seats"][0]["setup_plan"]
+played = [m["text"] for m in view["moves"] if m["seat"] == 0]
+check(len(played) == 16, f"black's whole army placed: {played}")
+order = held["placements"]
+if held["stopped"] is None:
+    check(held["played"] == 16 and played == order and sorted(played) == sorted(expected),
+          f"black's placements are the plan's, in the order made: {played} != {expected}")
+    how = "as planned" + ("" if played == expected else " (some put off while white's pieces were in the way)")
+else:
+    # White's own placements made some of black's illegal for good: the engine placed those.
+    n = held["played"]
+    check(played[:n] == order[:n] and sorted(order) == sorted(expected),
+          f"the plan played up to where it stopped ({held}): {played}")
+    how = f"as planned for {n}, then by the engine: {held['stopped']}"
+# Back on the page: the set-up is over, nothing of the plan is drawn.
+driver.get(f"{URL}/#{gid}")
+page.wait_for("the board again", lambda: page.js(
+    "return !!game && game.id === arguments[0] && !readSceptre(game.position).inSetUp", gid))
+check(not shown(page, "setup-preview") and not shown(page, "setup-for-me"), "no plan nor 'Set up for me' after the set-up")
 screenshot("setup-preview-played")
-print(f"setup preview: the confirmed plan was played placement by placement ({proposals[0]} fresh proposals on the way)")
+print(f"setup preview: the server placed black's set-up with the page closed, {how}")
 
 # ---- cancelled: nothing played, the palette back -------------------------------------------------
 page = new_duel(URL)

@@ -7,8 +7,10 @@
 //!
 //! The check plays the other players' placements as the engine expects them; if theirs in the
 //! game make one of the plan's illegal after all (a piece that would attack an enemy king), the
-//! engine places the rest of the seat's army instead (the "set up for me" stand-in), so the
-//! set-up never waits on a page that may be closed; the plan keeps the reason.
+//! plan's next placement still allowed is made instead, and the one put off is tried again at
+//! the seat's next turns; once none of the rest is allowed, the engine places the rest of the
+//! seat's army (the "set up for me" stand-in), so the set-up never waits on a page that may be
+//! closed, and the plan keeps the reason.
 
 use super::http::ApiError;
 use super::stand_in::StandIn;
@@ -107,29 +109,46 @@ impl WebGame {
         }
     }
 
-    /// Plays held plans' placements while a seat with a plan is to move. A placement the
-    /// position no longer allows stops that plan: the engine places the seat's rest instead.
+    /// Plays held plans' placements while a seat with a plan is to move: the plan's next
+    /// placement, or, if the position no longer allows it, the first later one it allows (the
+    /// one put off is tried again at each turn). When none of the rest is allowed, the plan
+    /// stops: the engine places the seat's rest instead.
     pub fn play_held_plans(&mut self) {
         while self.plan_to_move() {
             let seat = self.session.to_move();
+            let legal = self.session.legal_moves();
             let Some(plan) = self.setup_plans[seat as usize].as_mut() else {
                 return;
             };
-            let Some(next) = plan.next().map(str::to_string) else {
+            let Some(blocked) = plan.next().map(str::to_string) else {
                 return;
             };
-            plan.played += 1;
-            let legal = self.session.legal_moves().contains(&next);
-            let played = if legal {
-                self.play(&next, None, None).map_err(|e| e.to_string())
-            } else {
-                Err("the other players' placements no longer allow it".into())
+            let allowed = plan.placements[plan.played..]
+                .iter()
+                .position(|p| legal.contains(p));
+            let played = match allowed {
+                Some(k) => {
+                    // Played placements stay first, in the order they were made.
+                    let next = plan.placements.remove(plan.played + k);
+                    plan.placements.insert(plan.played, next.clone());
+                    plan.played += 1;
+                    self.play(&next, None, None)
+                        .map_err(|e| (next, e.to_string()))
+                }
+                None => Err((
+                    blocked,
+                    "the other players' placements no longer allow it, nor any other of the \
+                     plan's"
+                        .to_string(),
+                )),
             };
-            if let Err(why) = played {
+            if let Err((next, why)) = played {
                 let name = self.session.seat_name(seat);
                 log::info!("serve: game {}: {name}'s planned {next}: {why}", self.id);
                 if let Some(plan) = self.setup_plans[seat as usize].as_mut() {
-                    plan.played -= 1;
+                    if allowed.is_some() {
+                        plan.played -= 1;
+                    }
                     plan.stopped = Some(format!(
                         "{next} could not be placed ({why}): the engine places the rest"
                     ));

@@ -354,7 +354,7 @@ fn a_placement_made_illegal_by_another_waits_and_the_engine_places_what_never_fi
         // engine placed the rest.
         Some(stopped) => {
             let n = held["played"].as_u64().unwrap() as usize;
-            assert!(n >= 2 && n < 16, "{v}");
+            assert!((2..16).contains(&n), "{v}");
             assert!(
                 stopped.starts_with(&order[n]) && stopped.contains("engine places the rest"),
                 "{v}"

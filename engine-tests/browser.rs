@@ -183,6 +183,31 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
     );
 }
 
+/// Sceptre's "Set up for me" as a preview (`engine-tests/python/setup_preview_check.py`): the
+/// engine's proposal drawn and nothing played, pieces moved, swapped and dragged, a plan the
+/// rules refuse not kept (and a 400 from the API), the confirmed plan played exactly, a
+/// cancelled one dropped.
+#[test]
+fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
+    let Some((chromium, driver)) =
+        browser_for("a_set_up_for_me_is_previewed_adjusted_and_confirmed")
+    else {
+        return;
+    };
+    let served = Served::in_memory();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "setup_preview_check",
+        "setup preview check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    assert_screenshots(
+        ["proposal", "adjusted", "played"].map(|name| format!("setup-preview-{name}")),
+    );
+}
+
 /// Every game's page for the docs (`engine-tests/python/page_screenshots.py`): the new-game
 /// form, the rules, a game some moves in and a finished one, as `<game>-<stage>.png`.
 #[test]

@@ -27,6 +27,7 @@ mod serve_feel;
 mod serve_foes;
 mod serve_play;
 mod serve_seats;
+mod serve_setup_plan;
 mod serve_stand_in;
 mod serve_store;
 mod serve_store_faults;

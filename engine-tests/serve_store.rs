@@ -373,3 +373,53 @@ fn a_stand_in_survives_a_restart() {
     let v = stand_in(&served, "off");
     assert_eq!(v["seats"][0]["stand_in"], Value::Null, "{v}");
 }
+
+/// A confirmed set-up the server places (`setup-plan`) is kept with the game: after a restart
+/// mid-plan, the next placement is still the plan's, played the moment its turn comes.
+#[test]
+fn a_set_up_plan_survives_a_restart_mid_plan() {
+    let dir = TempDir::new("serve-store-setup-plan");
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let port = served.port;
+    // Two people on the duel (black, then white): the game waits for white, so black's plan is
+    // held mid-way.
+    let (id, t) = create(
+        &served,
+        r#"{"variant":"sceptre1027","options":{"SceptreLayout":"duel","SceptrePlayers":2}}"#,
+    );
+    let (status, proposal) = json(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/setup-proposal?seat={}", t[0]),
+        "{}",
+    );
+    assert_eq!(status, 200, "{proposal}");
+    let plan = proposal["placements"].clone();
+    let (status, v) = json(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/setup-plan?seat={}", t[0]),
+        &serde_json::json!({ "placements": plan }).to_string(),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["seats"][0]["setup_plan"]["played"], 1, "{v}");
+    assert_eq!(moves(&v), [plan[0].as_str().unwrap()], "{v}");
+    drop(served); // killed
+
+    let served = Served::start_on(&db, port, &[]);
+    let v = view(&served, &id);
+    assert_eq!(v["seats"][0]["setup_plan"]["played"], 1, "{v}");
+    assert_eq!(v["seats"][0]["setup_plan"]["placements"], plan, "{v}");
+    assert_eq!(v["to_move"], 1, "{v}");
+    // White places by hand (out of the plan's way); black's next placement follows at once.
+    let white = crate::serve_setup_plan::placement_not_in_the_way(&v, plan[1].as_str().unwrap());
+    let (status, v) = play(&served, &id, &t[1], &white);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        moves(&v),
+        [plan[0].as_str().unwrap(), &white, plan[1].as_str().unwrap()],
+        "{v}"
+    );
+    assert_eq!(v["seats"][0]["setup_plan"]["played"], 2, "{v}");
+}

@@ -1,7 +1,7 @@
 """Sceptre 1027 A.D. at human speed on `regalia serve`'s page, in headless Chromium (issue 30):
 a four-player game on the cross layout with the person in the west seat, by clicks: the board
 shows the person's seat at the bottom, can be turned to any seat, frames each board, lists a
-line of standing per seat; "Set up for me" places the person's army; "Play for me" plays on
+line of standing per seat; "Set up for me" proposes the person's army, confirmed and placed by the server; "Play for me" plays on
 until a player is eliminated (the check fails if no elimination is ever shown). Then a set
 three-player position where the person's own click takes a king, a position with a withdrawn player (its pieces greyed) and a phone-sized screen with the zoom.
 Screenshots go to SCREENSHOT_DIR as sceptre1027-*.png.
@@ -136,17 +136,24 @@ for label, side in (("Red (north)", "north"), ("Green (east)", "east"), ("White 
           f"board edges drawn again when turned to {side}")
 print("sceptre page: the board turns to each seat, five boards framed, four standing lines")
 
-wait_until("white's turn to place", lambda: shown("setup-for-me"))
+wait_until("white's turn to place", lambda: shown("setup-for-me") and js("return game.to_move === 1 && game.legal.length > 0"))
 screenshot("sceptre1027-setup")
 by_id("setup-for-me").click()
-# On a loaded machine the page may answer only after the engines finished the whole set-up.
-wait_until("the engine standing in for white", lambda: state()["stand_in"][1] == "setup"
-           or js("return game.moves.filter((m) => m.seat === 1 && m.text.includes('@')).length") == 16)
-wait_until("the note that the engine places white's pieces", lambda: "The engine places White's pieces" in js(
-    "return document.getElementById('stand-in-note').textContent") or state()["position"].split(" ")[5] == "-")
+# The engine's set-up is a preview (setup_preview_check.py tries adjusting it): confirmed as it
+# is, the server keeps it and places each piece at white's turns; the page shows how far it got.
+wait_until("the set-up proposed", lambda: shown("setup-confirm"))
+by_id("setup-confirm").click()
+wait_until("the server holding white's set-up", lambda: js(
+    "return !!game.seats[1].setup_plan || !readSceptre(game.position).inSetUp"))
+if js("return readSceptre(game.position).inSetUp"):
+    note = js("return document.getElementById('setup-preview-note').textContent")
+    check(shown("setup-preview") and "White's set-up" in note, f"the plan's progress shown: {note!r}")
+    print(f"sceptre page: {note}")
 wait_until("the set-up to end", lambda: state()["position"].split(" ")[5] == "-" or state()["over"])
 s = state()
-check(s["stand_in"][1] is None or s["stand_in"][1] == "setup", f"stand-in after the set-up: {s}")
+check(s["stand_in"][1] is None, f"no stand-in after the set-up: {s}")
+held = js("return game.seats[1].setup_plan")
+check(held is not None and (held["played"] == 16 or held["stopped"]), f"the server placed the plan: {held}")
 white_placements = js("return game.moves.filter((m) => m.seat === 1 && m.text.includes('@')).length")
 check(white_placements == 16, f"white's 16 pieces placed for him, not {white_placements}")
 check(bottom_seat_is("west"), "still turned to the west seat")

@@ -429,6 +429,43 @@ fn game_call(
             let seat = seats::acting_seat(&g, access, None)?;
             g.set_stand_in(seat, mode)?;
         }
+        ("POST", "setup-proposal") => {
+            // The engine's plan of the seat's set-up, or a check of the player's: made on a
+            // copy of the game, without holding it (a plan searches for a fraction of a second).
+            let request: super::setup_plan::SetUpRequest = parse_json(body)?;
+            let seat = seats::acting_seat(&g, access, None)?;
+            if g.session.seat_state(seat) != crate::core::SeatState::Active || g.is_over() {
+                return Err(ApiError::Conflict(format!(
+                    "{} is out of the game",
+                    g.session.seat_name(seat)
+                )));
+            }
+            let session = g.session.boxed_clone();
+            let mut board = g.session.diagram();
+            board.title.clear();
+            if let Some(last) = g.moves.last() {
+                board.last_move = board.move_cells(&last.text);
+            }
+            let turn = turn.unwrap_or_else(|| game_view_turn(&g));
+            drop(g);
+            let plan = super::setup_plan::plan(
+                session.as_ref(),
+                seat,
+                request.placements.as_deref(),
+                board,
+                turn,
+            )?;
+            return Ok(Reply::json(&plan));
+        }
+        ("POST", "setup-plan") => {
+            let request: super::held_plan::PlanRequest = parse_json(body)?;
+            let seat = seats::acting_seat(&g, access, None)?;
+            g = hold_checked_plan(g, shared, seat, &request.placements)?;
+        }
+        ("DELETE", "setup-plan") => {
+            let seat = seats::acting_seat(&g, access, None)?;
+            g.drop_plan(seat);
+        }
         ("POST", "offer-draw") => {
             let request: Acting = parse_json(body)?;
             let seat = seats::acting_seat(&g, access, request.seat)?;
@@ -476,7 +513,8 @@ fn game_call(
         (
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
-            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in",
+            | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
+            | "setup-proposal" | "setup-plan",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
@@ -490,6 +528,44 @@ fn game_call(
     }
     g.kick(shared);
     Ok(view_reply(&g, turn, access, None))
+}
+
+/// How often a plan is checked without holding the game before it is checked holding it (the
+/// other players' placements may move the set-up on while the check runs).
+const PLAN_CHECKS_UNHELD: usize = 2;
+
+/// Checks the seat's plan in order (`setup_plan.rs`) and holds it with the game (`held_plan.rs`);
+/// a plan refused is not kept, and the game is left as it was. The check searches, so it runs
+/// on a copy with the game let go; if the game moved on meanwhile, it is checked again.
+fn hold_checked_plan<'a>(
+    mut g: std::sync::MutexGuard<'a, WebGame>,
+    shared: &'a SharedGame,
+    seat: u8,
+    placements: &[String],
+) -> Result<std::sync::MutexGuard<'a, WebGame>, ApiError> {
+    let mut attempt = 0;
+    loop {
+        g.may_hold_plan(seat)?;
+        let position = g.session.position_text();
+        let session = g.session.boxed_clone();
+        if attempt == PLAN_CHECKS_UNHELD {
+            let checked = super::setup_plan::check(session.as_ref(), seat, placements)?;
+            g.hold_plan(seat, checked)?;
+            return Ok(g);
+        }
+        drop(g);
+        let checked = super::setup_plan::check(session.as_ref(), seat, placements);
+        g = lock(shared);
+        if g.set_aside {
+            return Err(set_aside());
+        }
+        let checked = checked?;
+        if g.session.position_text() == position {
+            g.hold_plan(seat, checked)?;
+            return Ok(g);
+        }
+        attempt += 1;
+    }
 }
 
 #[derive(Deserialize)]

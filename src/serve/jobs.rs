@@ -33,7 +33,7 @@ pub enum JobKind {
 impl JobKind {
     /// The search this kind of job runs in a game of `variant`; an engine on a clock
     /// (`clocks`) spends its own time.
-    fn order(self, variant: Variant, clocks: Option<ClockWords>) -> SearchOrder {
+    pub(super) fn order(self, variant: Variant, clocks: Option<ClockWords>) -> SearchOrder {
         let limits = match self {
             JobKind::EngineMove(level) => SearchLimits {
                 depth: level.depth,

@@ -13,6 +13,8 @@ const CLOCK: &str = include_str!("page/clock.js");
 const REVIEW: &str = include_str!("page/review.js");
 /// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges, zoom.
 const SCEPTRE: &str = include_str!("page/sceptre.js");
+/// "Set up for me" as a preview the player adjusts, then confirms.
+const SETUP_PREVIEW: &str = include_str!("page/setup_preview.js");
 /// Pushed updates (server-sent events) instead of polling.
 const STREAM: &str = include_str!("page/stream.js");
 /// The king in check marked on the board.
@@ -37,6 +39,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
         "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
+        "/setup_preview.js" => Some(("text/javascript; charset=utf-8", SETUP_PREVIEW.as_bytes())),
         "/sceptre.js" => Some(("text/javascript; charset=utf-8", SCEPTRE.as_bytes())),
         "/check.js" => Some(("text/javascript; charset=utf-8", CHECK.as_bytes())),
         "/counters.js" => Some(("text/javascript; charset=utf-8", COUNTERS.as_bytes())),

@@ -114,6 +114,10 @@ impl WebGame {
         if self.stand_in.len() < self.players.len() {
             self.stand_in.resize(self.players.len(), StandIn::Off);
         }
+        // The engine placing or playing for the seat replaces its confirmed set-up.
+        if mode != StandIn::Off {
+            self.drop_plan(seat);
+        }
         if self.stand_in[seat as usize] != mode {
             self.stand_in[seat as usize] = mode;
             // A search under the old arrangement (an analysis for the person) is stale, and

@@ -3,6 +3,7 @@
 //! change in one transaction. A server that starts again reads back the games in progress;
 //! finished ones stay listed and open for review.
 
+use super::held_plan::HeldPlan;
 use super::http::ApiError;
 use super::jobs::{lock, EngineLevel};
 use super::seats::TakebackOffer;
@@ -115,6 +116,10 @@ struct StoredPlay {
     /// server's engine goes on standing in.
     #[serde(default)]
     stand_in: Vec<String>,
+    /// Each seat's confirmed set-up and how far it was played (`serve/held_plan.rs`), so a
+    /// restarted server goes on placing it.
+    #[serde(default)]
+    setup_plans: Vec<Option<HeldPlan>>,
 }
 
 #[derive(Serialize, serde::Deserialize)]
@@ -144,6 +149,7 @@ impl StoredPlay {
                     agreed: o.agreed.clone(),
                 }),
             stand_in: g.stand_in.iter().map(|m| m.word().to_string()).collect(),
+            setup_plans: g.setup_plans.clone(),
         }
     }
 
@@ -179,6 +185,9 @@ impl StoredPlay {
                 .map(|word| StandIn::parse(word).unwrap_or_default())
                 .collect();
             g.end_finished_set_ups();
+        }
+        if self.setup_plans.len() == seats {
+            g.setup_plans = self.setup_plans;
         }
         Ok(())
     }

@@ -53,6 +53,8 @@ pub struct SeatView {
     /// The engine standing in for this person (`setup`: placing their pieces; `game`:
     /// playing their moves), or null (`stand_in.rs`).
     pub stand_in: Option<&'static str>,
+    /// The confirmed set-up the server places for this person (`held_plan.rs`), or null.
+    pub setup_plan: Option<super::held_plan::HeldPlan>,
 }
 
 #[derive(Serialize)]
@@ -201,7 +203,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     let first_person = (0..seats as u8).find(|&seat| g.players[seat as usize].is_none());
     let view_turn = s.seat_turn(first_person.unwrap_or(0));
     let diagram = s.diagram();
-    let legal = if g.is_over() || g.engine_to_move().is_some() {
+    let legal = if g.is_over() || g.engine_to_move().is_some() || g.plan_to_move() {
         Vec::new()
     } else {
         s.legal_moves()
@@ -242,6 +244,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
                     .get(seat as usize)
                     .filter(|m| **m != super::stand_in::StandIn::Off)
                     .map(|m| m.word()),
+                setup_plan: g.held_plan(seat).cloned(),
             })
             .collect(),
         to_move: s.to_move(),

@@ -85,6 +85,9 @@ pub struct WebGame {
     pub store_error: Option<ApiError>,
     /// `stand_in[seat]`: the engine placing or playing for that person (`stand_in.rs`).
     pub stand_in: Vec<super::stand_in::StandIn>,
+    /// `setup_plans[seat]`: a confirmed set-up the server places for that person
+    /// (`held_plan.rs`).
+    pub setup_plans: Vec<Option<super::held_plan::HeldPlan>>,
     /// The server's event streams (`serve/events.rs`), rung at every change; None outside a
     /// game table.
     pub events: Option<super::events::EventHub>,
@@ -102,6 +105,7 @@ impl WebGame {
         let start_text = session.position_text();
         let seat_tokens = players.iter().map(|_| super::seats::new_token()).collect();
         let stand_in = vec![super::stand_in::StandIn::Off; players.len()];
+        let players_len = players.len();
         WebGame {
             id,
             variant,
@@ -129,6 +133,7 @@ impl WebGame {
             store: None,
             store_error: None,
             stand_in,
+            setup_plans: vec![None; players_len],
             events: None,
         }
     }
@@ -304,6 +309,12 @@ impl WebGame {
 
     /// A person's move: refused while an engine plays the seat to move.
     pub fn play_human(&mut self, text: &str) -> Result<(), ApiError> {
+        if self.plan_to_move() {
+            let seat = self.session.seat_name(self.session.to_move());
+            return Err(ApiError::Conflict(format!(
+                "the server places {seat}'s confirmed set-up: cancel it to place by hand"
+            )));
+        }
         if !self.is_over() && self.engine_to_move().is_some() {
             let seat = self.session.seat_name(self.session.to_move());
             return Err(ApiError::Conflict(format!(
@@ -353,6 +364,7 @@ impl WebGame {
         self.moves.truncate(keep);
         // A person takes back to change what the engine did for them: from here they play.
         self.stand_in.fill(super::stand_in::StandIn::Off);
+        self.setup_plans.fill(None);
         if let Some(c) = self.play.clocks.as_mut() {
             // The clocks go back to what they showed before the first move taken back.
             if let Some(left) = self.play.clock_history.get(keep) {
@@ -418,6 +430,8 @@ impl WebGame {
     /// the analysis if it is on. Nothing while paused or while a search runs.
     pub fn kick(&mut self, me: &Arc<Mutex<WebGame>>) {
         self.check_flag();
+        // A confirmed set-up's placements need no search: played at once, whoever is watching.
+        self.play_held_plans();
         self.run_clock();
         // An earlier position (a take-back may have removed it: then the game's own).
         let ply = self.analysis_ply.filter(|&n| n <= self.moves.len());

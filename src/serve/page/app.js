@@ -573,7 +573,8 @@ function drawPalette(view) {
 
 function render(view) {
   game = view;
-  $('board-box').innerHTML = view.svg;
+  // A set-up being previewed (setup_preview.js) is drawn on the board instead of the position.
+  $('board-box').innerHTML = (typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg;
   const svg = $('board-box').querySelector('svg');
   if (svg) {
     svg.removeAttribute('width'); svg.removeAttribute('height');
@@ -630,7 +631,7 @@ function onPointerDown(event) {
   dragFrom = square;
   onSquare(square, true);
   // A piece picked up follows the pointer (drag.js) until it is dropped.
-  if (selected === square) dragStart(event, square);
+  if (selected === square || previewPicked() === square) dragStart(event, square);
 }
 
 function onPointerUp(event) {
@@ -638,8 +639,11 @@ function onPointerUp(event) {
   const from = dragFrom;
   dragFrom = null;
   dragStop();
-  if (square && from && square !== from && selected === from) onSquare(square, false);
+  if (square && from && square !== from && (selected === from || previewPicked() === from)) onSquare(square, false);
 }
+
+// The previewed set-up piece picked up, if any (setup_preview.js).
+function previewPicked() { return typeof SetUpPreview !== 'undefined' ? SetUpPreview.picked() : null; }
 
 function onSquare(square, down) {
   if (!game || busy) return;
@@ -648,6 +652,8 @@ function onSquare(square, down) {
     return;
   }
   $('chooser').hidden = true;
+  // A set-up being previewed takes the clicks: nothing is placed until it is confirmed.
+  if (typeof SetUpPreview !== 'undefined' && SetUpPreview.click(square, down)) return;
   if (game.legal.length === 0) {
     say(game.over ? 'The game is over.' : 'Wait for the engine to move.');
     return;

@@ -37,8 +37,10 @@ function dragStart(event, square) {
   ghost.setAttribute('pointer-events', 'none');
   ghost.dataset.from = square;
   found.g.parentNode.appendChild(ghost);
+  // The piece's own look (a previewed set-up piece is faint already) comes back at the drop.
+  const was = found.g.style.opacity;
   found.g.style.opacity = '0.35';
-  dragGhost = { ghost, piece: found.g, svg, cx: found.cx, cy: found.cy, pointer: event.pointerId };
+  dragGhost = { ghost, piece: found.g, was, svg, cx: found.cx, cy: found.cy, pointer: event.pointerId };
   try { svg.setPointerCapture(event.pointerId); } catch (e) { /* a synthetic pointer: moves still reach the board */ }
   svg.addEventListener('pointermove', dragMove);
   svg.addEventListener('pointercancel', dragStop);
@@ -55,10 +57,10 @@ function dragMove(event) {
 // redrawn with the move played.
 function dragStop() {
   if (!dragGhost) return;
-  const { ghost, piece, svg, pointer } = dragGhost;
+  const { ghost, piece, was, svg, pointer } = dragGhost;
   dragGhost = null;
   ghost.remove();
-  piece.style.opacity = '';
+  piece.style.opacity = was;
   svg.removeEventListener('pointermove', dragMove);
   svg.removeEventListener('pointercancel', dragStop);
   try { svg.releasePointerCapture(pointer); } catch (e) { /* already released */ }

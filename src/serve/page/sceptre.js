@@ -227,7 +227,8 @@ function drawStandIn(view) {
     const button = (id, text, mode) => {
       const b = document.createElement('button');
       b.type = 'button'; b.id = id; b.textContent = text;
-      b.addEventListener('click', () => standIn(mode));
+      // "Set up for me" proposes a set-up the player adjusts first (setup_preview.js).
+      b.addEventListener('click', () => (mode === 'setup' ? SetUpPreview.start() : standIn(mode)));
       return b;
     };
     const note = document.createElement('span');
@@ -245,7 +246,7 @@ function drawStandIn(view) {
   $('setup-for-me').hidden = !setUp || mode !== null;
   $('play-for-me').hidden = mode === 'game';
   $('stand-in-stop').hidden = mode === null;
-  $('setup-for-me').title = 'the engine places the rest of your army; take back a placement to change it, or stop it and place the rest yourself';
+  $('setup-for-me').title = 'the engine proposes where your pieces go: move any of them, then confirm';
   $('play-for-me').title = 'the engine plays your moves until you press “I will play myself”';
   const name = capitalised(view.seats[seat].name);
   $('stand-in-note').textContent = mode === 'setup'

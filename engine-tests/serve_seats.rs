@@ -124,6 +124,45 @@ fn only_the_seat_to_move_may_move_and_a_refusal_says_why() {
     assert_eq!(moves(&table, &id), 1);
 }
 
+/// A game that is over can no longer change: whoever opens it (from the finished games, with
+/// no seat link) may analyse it, and still do nothing else to it.
+#[test]
+fn a_finished_game_is_open_to_anyones_analysis_and_to_nothing_else() {
+    let table = GameTable::default();
+    let (id, t, _) = people_game(&table, "chess");
+    // While it goes on, a watcher may not analyse it (the players' help would be anyone's).
+    let analyse = json!({ "lines": 1, "ply": 1 });
+    let analysis = format!("/api/games/{id}/analysis");
+    assert_eq!(call(&table, "POST", &analysis, analyse.clone()).0, 403);
+    for (seat, mv) in [(0, "f2f3"), (1, "e7e5"), (0, "g2g4"), (1, "d8h4")] {
+        let url = format!("/api/games/{id}/move?seat={}", t[seat]);
+        assert_eq!(call(&table, "POST", &url, json!({ "move": mv })).0, 200);
+    }
+    let (status, v) = call(&table, "POST", &analysis, analyse);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["analysing"], json!(true), "{v}");
+    assert_eq!(v["you"], Value::Null, "{v}");
+    let (status, v) = call(
+        &table,
+        "POST",
+        &format!("/api/games/{id}/stop"),
+        Value::Null,
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["analysing"], json!(false), "{v}");
+    // Every other change still needs a seat's link.
+    for action in ["resign", "offer-draw", "undo", "rematch", "move"] {
+        let (status, v) = call(
+            &table,
+            "POST",
+            &format!("/api/games/{id}/{action}"),
+            Value::Null,
+        );
+        assert_eq!(status, 403, "{action}: {v}");
+    }
+    assert_eq!(moves(&table, &id), 4);
+}
+
 #[test]
 fn a_take_back_between_people_waits_for_the_opponents_consent() {
     let table = GameTable::default();

@@ -252,3 +252,28 @@ fn the_page_feels_like_a_game_site() {
         "feel-tafl-capture",
     ]);
 }
+
+/// The finished games on the start screen (`engine-tests/python/finished_check.py`): games
+/// finished on the page (a resignation) and through the API (a mate, an agreed draw) are
+/// listed with links to `#<id>`, filtered by game and by opponent, and one opened from the
+/// list is stepped through and analysed from an earlier position by a screen holding none of
+/// its seat links.
+#[test]
+fn finished_games_are_listed_filtered_and_opened_for_review() {
+    let Some((chromium, driver)) =
+        browser_for("finished_games_are_listed_filtered_and_opened_for_review")
+    else {
+        return;
+    };
+    let dir = crate::serve_seats::TempDir::new("finished-browser");
+    let served = Served::start_on(&dir.0.join("games.sqlite"), 0, &[]);
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "finished_check",
+        "finished check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    assert_screenshots(["finished-list", "finished-review"]);
+}

@@ -111,8 +111,17 @@ fn only_the_seat_to_move_may_move_and_a_refusal_says_why() {
     let (status, v) = call(&table, "POST", &url(&tokens[0]), mv);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["you"], json!(0));
-    // Every other change is a seat's too: analysis, stop, take-back.
-    for action in ["analysis", "stop", "undo"] {
+    // Every other change is a seat's too.
+    for action in [
+        "analysis",
+        "stop",
+        "undo",
+        "resign",
+        "offer-draw",
+        "answer-draw",
+        "stand-in",
+        "rematch",
+    ] {
         let (status, v) = call(
             &table,
             "POST",

@@ -277,3 +277,52 @@ fn the_page_feels_like_a_game_site() {
         "feel-tafl-capture",
     ]);
 }
+
+/// The finished games on the start screen (`engine-tests/python/finished_check.py`): games
+/// finished on the page (a resignation) and through the API (a mate, an agreed draw) are
+/// listed with links to `#<id>`, filtered by game and by opponent, and one opened from the
+/// list is stepped through and analysed from an earlier position by a screen holding none of
+/// its seat links.
+#[test]
+fn finished_games_are_listed_filtered_and_opened_for_review() {
+    let Some((chromium, driver)) =
+        browser_for("finished_games_are_listed_filtered_and_opened_for_review")
+    else {
+        return;
+    };
+    let dir = crate::serve_seats::TempDir::new("finished-browser");
+    let served = Served::start_on(&dir.0.join("games.sqlite"), 0, &[]);
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "finished_check",
+        "finished check",
+        &[url.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    assert_screenshots(["finished-list", "finished-review"]);
+}
+
+/// `regalia serve --host 0.0.0.0` (`engine-tests/python/lan_links_check.py`): the seat and
+/// watch links the page hands out start with the address other machines join at, and a second
+/// browser session opening black's link through that address plays black.
+#[test]
+fn seat_links_name_the_network_address_and_play_through_it() {
+    let Some((chromium, driver)) =
+        browser_for("seat_links_name_the_network_address_and_play_through_it")
+    else {
+        return;
+    };
+    let served = Served::in_memory_with(&["--host", "0.0.0.0"]);
+    let every = std::net::SocketAddr::from(([0, 0, 0, 0], served.port));
+    let join = format!("http://{}", regalia::serve::join_address(every));
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let shots_dir = screenshot_dir();
+    run_check(
+        "lan_links_check",
+        "lan links check",
+        &[url.as_ref(), join.as_ref(), shots_dir.as_os_str()],
+        (&chromium, &driver),
+    );
+    assert_screenshots(["lan-links"]);
+}

@@ -25,6 +25,7 @@ mod serve_calls;
 mod serve_events;
 mod serve_feel;
 mod serve_foes;
+mod serve_lan;
 mod serve_play;
 mod serve_seats;
 mod serve_setup_plan;

@@ -111,8 +111,17 @@ fn only_the_seat_to_move_may_move_and_a_refusal_says_why() {
     let (status, v) = call(&table, "POST", &url(&tokens[0]), mv);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["you"], json!(0));
-    // Every other change is a seat's too: analysis, stop, take-back.
-    for action in ["analysis", "stop", "undo"] {
+    // Every other change is a seat's too.
+    for action in [
+        "analysis",
+        "stop",
+        "undo",
+        "resign",
+        "offer-draw",
+        "answer-draw",
+        "stand-in",
+        "rematch",
+    ] {
         let (status, v) = call(
             &table,
             "POST",
@@ -122,6 +131,45 @@ fn only_the_seat_to_move_may_move_and_a_refusal_says_why() {
         assert_eq!(status, 403, "{action}: {v}");
     }
     assert_eq!(moves(&table, &id), 1);
+}
+
+/// A game that is over can no longer change: whoever opens it (from the finished games, with
+/// no seat link) may analyse it, and still do nothing else to it.
+#[test]
+fn a_finished_game_is_open_to_anyones_analysis_and_to_nothing_else() {
+    let table = GameTable::default();
+    let (id, t, _) = people_game(&table, "chess");
+    // While it goes on, a watcher may not analyse it (the players' help would be anyone's).
+    let analyse = json!({ "lines": 1, "ply": 1 });
+    let analysis = format!("/api/games/{id}/analysis");
+    assert_eq!(call(&table, "POST", &analysis, analyse.clone()).0, 403);
+    for (seat, mv) in [(0, "f2f3"), (1, "e7e5"), (0, "g2g4"), (1, "d8h4")] {
+        let url = format!("/api/games/{id}/move?seat={}", t[seat]);
+        assert_eq!(call(&table, "POST", &url, json!({ "move": mv })).0, 200);
+    }
+    let (status, v) = call(&table, "POST", &analysis, analyse);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["analysing"], json!(true), "{v}");
+    assert_eq!(v["you"], Value::Null, "{v}");
+    let (status, v) = call(
+        &table,
+        "POST",
+        &format!("/api/games/{id}/stop"),
+        Value::Null,
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["analysing"], json!(false), "{v}");
+    // Every other change still needs a seat's link.
+    for action in ["resign", "offer-draw", "undo", "rematch", "move"] {
+        let (status, v) = call(
+            &table,
+            "POST",
+            &format!("/api/games/{id}/{action}"),
+            Value::Null,
+        );
+        assert_eq!(status, 403, "{action}: {v}");
+    }
+    assert_eq!(moves(&table, &id), 4);
 }
 
 #[test]
@@ -203,6 +251,10 @@ fn against_the_engine_the_person_takes_back_alone() {
 pub struct Served {
     child: std::process::Child,
     pub port: u16,
+    /// The first line it printed (the address it serves).
+    pub first_line: String,
+    /// The rest of what it prints, kept open (a closed pipe would stop a server printing more).
+    stdout: std::io::BufReader<std::process::ChildStdout>,
     _dir: Option<TempDir>,
 }
 
@@ -251,7 +303,14 @@ impl Served {
 
     /// On a free port, keeping games in memory only (`--no-db`).
     pub fn in_memory() -> Served {
-        Served::spawn(0, &[std::ffi::OsStr::new("--no-db")])
+        Served::in_memory_with(&[])
+    }
+
+    /// On a free port, games in memory only, with these arguments besides (`--host`, …).
+    pub fn in_memory_with(extra: &[&str]) -> Served {
+        let mut args = vec![std::ffi::OsStr::new("--no-db")];
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
+        Served::spawn(0, &args)
     }
 
     fn spawn(port: u16, args: &[&std::ffi::OsStr]) -> Served {
@@ -261,21 +320,37 @@ impl Served {
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("regalia serve starts");
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        stdout.read_line(&mut line).unwrap();
+        // `Regalia serves http://127.0.0.1:8080/ …`: the port is what follows the address's
+        // last colon.
         let port = line
-            .split("127.0.0.1:")
+            .split("http://")
             .nth(1)
             .and_then(|rest| rest.split('/').next())
+            .and_then(|address| address.rsplit(':').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
         Served {
             child,
             port,
+            first_line: line.trim_end().to_string(),
+            stdout,
             _dir: None,
         }
+    }
+
+    /// Stops the server; everything it printed after its first line. (Whatever it prints
+    /// before it serves is all there once it has answered a request.)
+    pub fn stop_and_read_rest(&mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let mut rest = String::new();
+        self.stdout
+            .read_to_string(&mut rest)
+            .expect("the server's output reads");
+        rest
     }
 
     /// Sends a request with these extra header lines; the status, the head and the body.
@@ -378,7 +453,24 @@ pub fn http(
     headers: &str,
     body: &str,
 ) -> (u16, String, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    http_at(
+        std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        method,
+        path,
+        headers,
+        body,
+    )
+}
+
+/// As `http`, to the server at `address` (another of this machine's addresses).
+pub fn http_at(
+    address: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(address).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();

@@ -423,3 +423,41 @@ fn a_set_up_plan_survives_a_restart_mid_plan() {
     );
     assert_eq!(v["seats"][0]["setup_plan"]["played"], 2, "{v}");
 }
+
+/// An engine that was thinking when the server died thinks again after the restart, by
+/// itself (no one moves or asks), and its move is the game's next one.
+#[test]
+fn an_engine_thinking_at_a_restart_thinks_again() {
+    let dir = TempDir::new("serve-store-engine");
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let port = served.port;
+    // The engine opens, thinking a minute: it is surely still thinking at the kill.
+    let (id, t) = create(
+        &served,
+        r#"{"variant":"chess","seats":[{"engine":true,"movetime":60000},{}]}"#,
+    );
+    let v = wait_for(&served, &id, "the engine thinking", |v| {
+        v["search"]["running"] == true
+    });
+    assert_eq!(moves(&v), Vec::<String>::new(), "{v}");
+    drop(served); // killed mid-search
+
+    let served = Served::start_on(&db, port, &[]);
+    let v = wait_for(&served, &id, "the engine thinking again", |v| {
+        v["search"]["kind"] == "engine" && v["search"]["running"] == true
+    });
+    assert_eq!(moves(&v), Vec::<String>::new(), "{v}");
+    assert_eq!(v["to_move"], 0, "{v}");
+    // Black's link tells it to move now: it plays the best move it has.
+    let (status, v) = json(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/stop?seat={}", t[1]),
+        "",
+    );
+    assert_eq!(status, 200, "{v}");
+    let v = wait_for(&served, &id, "the engine's move", |v| moves(v).len() == 1);
+    assert_eq!(v["moves"][0]["seat"], 0, "{v}");
+    assert_eq!(v["to_move"], 1, "{v}");
+}

@@ -315,8 +315,9 @@ fn game_call(
         // Dropped from the table while this request waited: the table holds the copy to use.
         return Err(set_aside());
     }
-    // Every call on a game passes here first: reads are open, changes need a seat's token.
-    let access = seats::authorize(&g, method, query)?;
+    // Every call on a game passes here first: reads are open, changes need a seat's token
+    // (all but a finished game's analysis).
+    let access = seats::authorize(&g, method, action, query)?;
     // A write that failed earlier (an engine's move) is this call's to report only if its
     // own change fails to write too: the next change writes the whole game again.
     g.store_error = None;

@@ -41,10 +41,13 @@ fn seat_of(g: &WebGame, token: &str) -> Option<u8> {
 }
 
 /// The one check every call on a game passes: reads are open to anyone with the game's id;
-/// anything else needs one of its seats' tokens (`?seat=TOKEN`).
+/// anything else needs one of its seats' tokens (`?seat=TOKEN`), except the analysis of a game
+/// that is over (and its stop): nothing in a finished game can change any more, and anyone
+/// who opens it from the finished games may review and analyse it.
 pub fn authorize(
     g: &WebGame,
     method: &str,
+    action: &str,
     query: &BTreeMap<String, String>,
 ) -> Result<Access, ApiError> {
     let seat = match query.get("seat") {
@@ -58,6 +61,9 @@ pub fn authorize(
     match (method, seat) {
         (_, Some(seat)) => Ok(Access::Seat(seat)),
         ("GET" | "HEAD", None) => Ok(Access::Watcher),
+        ("POST", None) if g.is_over() && matches!(action, "analysis" | "stop") => {
+            Ok(Access::Watcher)
+        }
         _ => Err(ApiError::Forbidden(
             "you are watching this game: only a player's seat link can change it".into(),
         )),

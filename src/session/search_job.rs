@@ -279,8 +279,13 @@ fn run(
     // A limited strength plays games; analysis (infinite, ponder) keeps full strength.
     let strength = strength.filter(|_| !open_ended);
     if let Some(s) = strength {
-        options.multi_pv = options.multi_pv.max(strength::LINES);
         limits = s.limits(&limits);
+    }
+    // Within its budget, a move is either chosen among several lines or, at the top settings
+    // (session/strength.rs, the fade), searched and played as at full strength.
+    let strength = strength.filter(|s| s.chooses(&mut rand::thread_rng()));
+    if strength.is_some() {
+        options.multi_pv = options.multi_pv.max(strength::LINES);
     }
     // The session chooses the move among its lines at the limited strength, if any.
     let outcome = session.search(&limits, &options, table, control, strength, &mut |r| {
@@ -410,13 +415,21 @@ mod tests {
     fn a_limited_strength_searches_several_lines_but_analysis_does_not() {
         let mut order = depth(3, 1);
         order.strength = Some(StrengthLimit {
-            elo: strength::MAX_ELO,
+            elo: strength::FADE_FROM,
         });
         let end =
             SearchJob::run_to_end(chess_at(None), order.clone(), SearchTable::new(1).shared())
                 .expect("ends");
         assert_eq!(end.progress.lines.len(), strength::LINES);
-        // The strongest setting has no noise: it plays the best line's move.
+        // From the fade's end up a move is searched as one line and played as the full engine
+        // plays it, the budget aside.
+        let mut top = order.clone();
+        top.strength = Some(StrengthLimit {
+            elo: strength::FADE_TO,
+        });
+        let end =
+            SearchJob::run_to_end(chess_at(None), top, SearchTable::new(1).shared()).expect("ends");
+        assert_eq!(end.progress.lines.len(), 1);
         assert_eq!(end.best, end.progress.first_line().map(|r| r.pv[0].clone()));
         order.limits.ponder = true;
         let job = start_quiet(chess_at(None), order).expect("starts");

@@ -4,6 +4,14 @@
 //! budget and lines; the session chooses among the lines' moves in the game's own type, before
 //! any move is written as text; the protocol only passes the setting on.
 //! Calibrated for chess against Stockfish's own `UCI_Elo` levels (docs/results/strength.md#limited-strength-uci_elo-calibration).
+//!
+//! Searching four lines in one budget costs the search about three plies (chess, 262,144
+//! nodes: depth 11 against 14), which made the step from the strongest foe to the full engine
+//! a cliff. So above [`FADE_FROM`] the handicap fades: a move is chosen among the lines (with
+//! a noise that fades too) only at a rate falling from 1 to 0 at [`FADE_TO`], the other moves
+//! are searched as one line and played as the full engine plays them. From [`FADE_TO`] up a
+//! limited foe is the full engine within its node budget, so the scale meets full strength
+//! without a jump. At and below [`FADE_FROM`] nothing differs (chess's calibration stands).
 
 use crate::games::{FoeStrength, Variant};
 use crate::search::{ReportScore, RootLine, SearchLimits};
@@ -14,6 +22,11 @@ pub const MAX_ELO: u32 = 2600;
 pub const DEFAULT_ELO: u32 = 1500;
 /// The lines searched to choose among.
 pub const LINES: usize = 4;
+/// Up to this setting every move is chosen among [`LINES`] lines.
+pub const FADE_FROM: u32 = 2000;
+/// From this setting up no move is: its budget, 272,436 nodes, is within 4% of the 2^18 nodes
+/// the ladders' full-strength foe searches (`FULL_NODES` in engine-tests/strength/ladder.sh).
+pub const FADE_TO: u32 = 2350;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrengthLimit {
@@ -44,7 +57,20 @@ impl StrengthLimit {
     /// The largest random bonus a line may get before the choice, in centipawns.
     pub fn noise(self) -> f64 {
         let weakness = 1.0 - self.skill();
-        300.0 * weakness * weakness
+        300.0 * weakness * weakness * self.choice_rate()
+    }
+
+    /// The share of moves chosen among [`LINES`] lines: 1 up to [`FADE_FROM`], falling
+    /// evenly to 0 at [`FADE_TO`].
+    pub fn choice_rate(self) -> f64 {
+        let elo = self.elo.clamp(FADE_FROM, FADE_TO);
+        f64::from(FADE_TO - elo) / f64::from(FADE_TO - FADE_FROM)
+    }
+
+    /// Whether this move is chosen among lines (else searched and played as at full strength).
+    pub fn chooses(self, rng: &mut impl Rng) -> bool {
+        let rate = self.choice_rate();
+        rate >= 1.0 || (rate > 0.0 && rng.gen_bool(rate))
     }
 
     /// The search limits with the node budget: the tighter of it and any `go nodes`.
@@ -147,6 +173,41 @@ mod tests {
         assert_eq!(strongest.node_budget(), 1 << 20);
         assert_eq!(strongest.noise(), 0.0);
         assert!(weakest.noise() > StrengthLimit { elo: 1500 }.noise());
+        let top = StrengthLimit { elo: FADE_TO }.node_budget();
+        assert!(
+            (262_144..=262_144 * 104 / 100).contains(&top),
+            "the fade ends where the budget meets the ladders' full foe's 2^18 nodes: {top}"
+        );
+    }
+
+    #[test]
+    fn the_handicap_fades_to_nothing_between_fade_from_and_fade_to() {
+        let at = |elo| StrengthLimit { elo };
+        // Chess's calibrated settings are untouched: every move chosen, the noise as before.
+        for elo in [MIN_ELO, 1500, FADE_FROM] {
+            assert_eq!(at(elo).choice_rate(), 1.0, "{elo}");
+            let weakness = 1.0 - at(elo).skill();
+            assert_eq!(at(elo).noise(), 300.0 * weakness * weakness, "{elo}");
+        }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(30);
+        assert!((0..100).all(|_| at(FADE_FROM).chooses(&mut rng)));
+        assert!((0..100).all(|_| !at(FADE_TO).chooses(&mut rng)));
+        assert!((0..100).all(|_| !at(MAX_ELO).chooses(&mut rng)));
+        assert_eq!(at(FADE_TO).noise(), 0.0);
+        // Between, evenly and without a jump.
+        let rates: Vec<f64> = (FADE_FROM..=FADE_TO)
+            .step_by(50)
+            .map(|e| at(e).choice_rate())
+            .collect();
+        assert!(rates.windows(2).all(|w| w[0] > w[1]), "{rates:?}");
+        let half = at((FADE_FROM + FADE_TO) / 2);
+        assert!((half.choice_rate() - 0.5).abs() < 0.01);
+        let chosen = (0..4000).filter(|_| half.chooses(&mut rng)).count();
+        assert!((1800..2200).contains(&chosen), "{chosen} of 4000");
+    }
+
+    #[test]
+    fn the_limit_takes_the_tighter_node_count() {
         let limits = StrengthLimit { elo: 1500 }.limits(&SearchLimits {
             nodes: Some(10),
             ..Default::default()

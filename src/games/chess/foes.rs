@@ -130,22 +130,22 @@ pub const SCEPTERCHESS: [Foe; 15] = [
     limited(
         "The Kingmaker",
         "Has put the scepter in three hands, none of them yours.",
-        2050,
+        2040,
     ),
     limited(
         "The Lord High Steward",
         "Runs the realm while kings come and go.",
-        2150,
+        2130,
     ),
     limited(
         "The Heir Apparent",
         "Raised from the cradle to take the scepter, and patient about it.",
-        2250,
+        2215,
     ),
     limited(
         "The Last Claimant",
         "Every rival is gone; only you stand between her and the scepter.",
-        2350,
+        2300,
     ),
     full(
         "The Scepter King",
@@ -202,22 +202,22 @@ pub const CHESS40K: [Foe; 14] = [
     limited(
         "Lord Inquisitor Harrow",
         "Has purged better generals than you for smaller errors.",
-        2050,
+        2040,
     ),
     limited(
         "Captain-General Vey",
         "Has never lost a siege, and has laid a hundred.",
-        2150,
+        2130,
     ),
     limited(
         "Saint Severa of the Last Wall",
         "Stood alone at the breach, and the breach held.",
-        2250,
+        2215,
     ),
     limited(
         "The Warmaster",
         "Commands the whole crusade; your army is one front of many.",
-        2350,
+        2300,
     ),
     full(
         "The Iron Primarch",

@@ -19,6 +19,8 @@
 # lines turned into comments keeps every line's number, so records still name the line of
 # copenhagen-openings.txt), and PEER_FIRST=1 seats the peer first, so that each opening's first
 # game has Regalia as the defenders (for an opening whose other game alone is left).
+# HTP_HOST gives a hnefatafl series another loopback address, so that two runs of one series
+# can play at once.
 # The hnefatafl engine is a TCP client of the runner (its --host mode, the only one in which it
 # takes --ai and --depth): each series listens on its own loopback address, on the port the
 # engine always uses (49152).
@@ -59,6 +61,7 @@ hnefatafl-basic | hnefatafl-monte-carlo)
     else
         AI="--ai monte-carlo --seconds 1"; HOST=127.0.0.3
     fi
+    HOST=${HTP_HOST:-$HOST}
     set -- --engine proto=htp "cmd=$HNEFATAFL --host $HOST $AI" "listen=$HOST:49152" \
         name="hnefatafl-${SERIES#hnefatafl-}" option.TaflRules=copenhagen answer-timeout=60
     if [ -n "$PEER_FIRST" ]; then

@@ -15,6 +15,12 @@
 # of copenhagen-openings.txt (two plies from the start), each with the sides swapped. Records go
 # to engine-tests/results/tafl-peers/SERIES$TAG.txt (TAG, default empty, keeps a rerun's records
 # beside the first run's, e.g. TAG=-2), the match's output to $PEERS/logs/SERIES.log.
+# To finish an unfinished series: OPENINGS names another openings file (a copy with the played
+# lines turned into comments keeps every line's number, so records still name the line of
+# copenhagen-openings.txt), and PEER_FIRST=1 seats the peer first, so that each opening's first
+# game has Regalia as the defenders (for an opening whose other game alone is left).
+# HTP_HOST gives a hnefatafl series another loopback address, so that two runs of one series
+# can play at once.
 # The hnefatafl engine is a TCP client of the runner (its --host mode, the only one in which it
 # takes --ai and --depth): each series listens on its own loopback address, on the port the
 # engine always uses (49152).
@@ -30,16 +36,22 @@ REGALIA=${REGALIA:-$ROOT/target/release/regalia}
 HNEFATAFL=$PEERS/hnefatafl/bin/hnefatafl-text-protocol
 OUT=$ROOT/engine-tests/results/tafl-peers
 TAG=${TAG:-}
+OPENINGS=${OPENINGS:-$HERE/copenhagen-openings.txt}
+PEER_FIRST=${PEER_FIRST:-}
 mkdir -p "$OUT" "$PEERS/logs"
 export PEERS
 
 case $SERIES in
 opentafl-copenhagen | opentafl-tafl)
     if [ "$SERIES" = opentafl-copenhagen ]; then RULES=copenhagen; else RULES=default; fi
-    set -- --engine "cmd=$REGALIA" name=Regalia option.TaflRules=$RULES \
-        --engine proto=opentafl "cmd=$HERE/opentafl-engine.sh 1" name=OpenTafl \
-        option.TaflRules=$RULES answer-timeout=60 \
-        --movetime "$THINK_MS"
+    set -- --engine proto=opentafl "cmd=$HERE/opentafl-engine.sh 1" name=OpenTafl \
+        option.TaflRules=$RULES answer-timeout=60
+    if [ -n "$PEER_FIRST" ]; then
+        set -- "$@" --engine "cmd=$REGALIA" name=Regalia option.TaflRules=$RULES
+    else
+        set -- --engine "cmd=$REGALIA" name=Regalia option.TaflRules=$RULES "$@"
+    fi
+    set -- "$@" --movetime "$THINK_MS"
     ;;
 hnefatafl-basic | hnefatafl-monte-carlo)
     # Regalia speaks HTP too: as the reference's engines do, it then never makes a defenders'
@@ -49,11 +61,17 @@ hnefatafl-basic | hnefatafl-monte-carlo)
     else
         AI="--ai monte-carlo --seconds 1"; HOST=127.0.0.3
     fi
-    set -- --engine proto=htp "cmd=$REGALIA htp --think $THINK_MS" name=Regalia \
-        option.TaflRules=copenhagen \
-        --engine proto=htp "cmd=$HNEFATAFL --host $HOST $AI" "listen=$HOST:49152" \
-        name="hnefatafl-${SERIES#hnefatafl-}" option.TaflRules=copenhagen answer-timeout=60 \
-        --movetime "$THINK_MS"
+    HOST=${HTP_HOST:-$HOST}
+    set -- --engine proto=htp "cmd=$HNEFATAFL --host $HOST $AI" "listen=$HOST:49152" \
+        name="hnefatafl-${SERIES#hnefatafl-}" option.TaflRules=copenhagen answer-timeout=60
+    if [ -n "$PEER_FIRST" ]; then
+        set -- "$@" --engine proto=htp "cmd=$REGALIA htp --think $THINK_MS" name=Regalia \
+            option.TaflRules=copenhagen
+    else
+        set -- --engine proto=htp "cmd=$REGALIA htp --think $THINK_MS" name=Regalia \
+            option.TaflRules=copenhagen "$@"
+    fi
+    set -- "$@" --movetime "$THINK_MS"
     ;;
 *)
     echo "unknown series '$SERIES'" >&2
@@ -61,8 +79,8 @@ hnefatafl-basic | hnefatafl-monte-carlo)
     ;;
 esac
 
-echo "$(date -u '+%F %T') series $SERIES, $GAMES games: $REGALIA match --variant tafl $*" \
+echo "$(date -u '+%F %T') series $SERIES$TAG, $GAMES games from $OPENINGS: $REGALIA match --variant tafl $*" \
     >> "$PEERS/logs/$SERIES.log"
 exec "$REGALIA" match --variant tafl "$@" --hang-timeout 600 \
-    --openings "$HERE/copenhagen-openings.txt" --games "$GAMES" --timemargin 2000 \
+    --openings "$OPENINGS" --games "$GAMES" --timemargin 2000 \
     --event "Regalia vs $SERIES" --out "$OUT/$SERIES$TAG.txt" >> "$PEERS/logs/$SERIES.log" 2>&1

@@ -75,9 +75,11 @@ def listed():
               " const a = li.querySelector('a'); return [a ? a.getAttribute('href') : null, li.innerText]; })")
 
 
-def show(variant="", opponent=""):
+def show(variant="", opponent="", mine=False):
     """Filters the list (by the form, as a person does) and waits for its answer."""
     js("document.getElementById('finished-list').textContent = ''")
+    if by_id("finished-mine").is_selected() != mine:
+        by_id("finished-mine").click()
     Select(by_id("finished-variant")).select_by_value(variant)
     box = by_id("finished-opponent")
     box.clear()
@@ -146,6 +148,12 @@ check(ids(show("tafl")) == [drawn], f"tafl only: {listed()}")
 check(ids(show("chess")) == sorted([resigned, mated]), f"chess only: {listed()}")
 check(ids(show("chess", "Regalia")) == [resigned], f"chess against Regalia: {listed()}")
 check(ids(show("", "depth 1")) == [resigned], f"against depth 1: {listed()}")
+# Only the games this browser held a seat in: the one created on the page, not those made
+# through the API.
+check(ids(show(mine=True)) == [resigned], f"games played in this browser: {listed()}")
+mine_tafl = show("tafl", mine=True)
+check([text for _, text in mine_tafl] == ["No finished game played in this browser yet."],
+      f"tafl games played in this browser: {mine_tafl}")
 nobody = show("tafl", "Regalia")
 check([text for _, text in nobody] == ["No finished game yet."], f"tafl against Regalia: {nobody}")
 show("chess")

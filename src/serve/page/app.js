@@ -326,6 +326,7 @@ async function startGame() {
 }
 
 function openGame(view) {
+  if (tokenFor(view.id)) rememberMine(view.id);
   turn = view.view_turn;
   selected = null;
   placing = null;
@@ -765,6 +766,21 @@ async function takeBack() {
 
 // ---- finished games, kept by the server: open any for review ---------------------------------
 
+// The games this browser held a seat in (created here or joined by a seat link), newest last:
+// on a shared server (`--host`) the list of finished games is everybody's, and this picks mine.
+const MINE_KEY = 'regalia-my-games';
+const MINE_KEPT = 500;
+
+function myGames() {
+  try { return JSON.parse(localStorage.getItem(MINE_KEY) || '[]'); } catch (e) { return []; }
+}
+
+function rememberMine(id) {
+  const ids = myGames().filter((g) => g !== id);
+  ids.push(id);
+  try { localStorage.setItem(MINE_KEY, JSON.stringify(ids.slice(-MINE_KEPT))); } catch (e) { /* private mode */ }
+}
+
 async function showFinished() {
   const list = $('finished-list');
   const params = new URLSearchParams();
@@ -772,8 +788,14 @@ async function showFinished() {
   if ($('finished-opponent').value.trim()) params.set('opponent', $('finished-opponent').value.trim());
   let games = [];
   try { games = await api('GET', '/api/records?' + params.toString()); } catch (e) { list.textContent = e.message; return; }
+  const mineOnly = $('finished-mine').checked;
+  if (mineOnly) { const mine = new Set(myGames()); games = games.filter((g) => mine.has(g.id)); }
   list.textContent = '';
-  if (!games.length) { const li = document.createElement('li'); li.textContent = 'No finished game yet.'; list.appendChild(li); }
+  if (!games.length) {
+    const li = document.createElement('li');
+    li.textContent = mineOnly ? 'No finished game played in this browser yet.' : 'No finished game yet.';
+    list.appendChild(li);
+  }
   for (const g of games) {
     const li = document.createElement('li');
     const a = document.createElement('a');

@@ -123,6 +123,35 @@ pub fn run_check(
     stdout
 }
 
+/// The page check `script` (engine-tests/python) against a fresh in-memory server, given its URL
+/// and the screenshot folder; false when no browser is found and the test is skipped.
+fn check_page(test: &str, script: &str, label: &str) -> bool {
+    check_page_with(test, script, label, Served::in_memory, |_| Vec::new())
+}
+
+/// `check_page` against the server `serve` starts (only once a browser is found), with the
+/// `extra` arguments it names put between the URL and the screenshot folder.
+fn check_page_with(
+    test: &str,
+    script: &str,
+    label: &str,
+    serve: impl FnOnce() -> Served,
+    extra: impl FnOnce(&Served) -> Vec<String>,
+) -> bool {
+    let Some((chromium, driver)) = browser_for(test) else {
+        return false;
+    };
+    let served = serve();
+    let url = format!("http://127.0.0.1:{}/", served.port);
+    let extra = extra(&served);
+    let shots_dir = screenshot_dir();
+    let mut args: Vec<&OsStr> = vec![url.as_ref()];
+    args.extend(extra.iter().map(|a| a.as_ref() as &OsStr));
+    args.push(shots_dir.as_os_str());
+    run_check(script, label, &args, (&chromium, &driver));
+    true
+}
+
 pub fn screenshot_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR"))
         .parent()
@@ -132,18 +161,13 @@ pub fn screenshot_dir() -> PathBuf {
 
 #[test]
 fn every_game_plays_in_a_real_browser() {
-    let Some((chromium, driver)) = browser_for("every_game_plays_in_a_real_browser") else {
-        return;
-    };
-    let served = Served::in_memory();
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page(
+        "every_game_plays_in_a_real_browser",
         "browser_check",
         "browser check",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+    ) {
+        return;
+    }
     let mut shots: Vec<String> = [
         "chess",
         "scepterchess",
@@ -165,19 +189,13 @@ fn every_game_plays_in_a_real_browser() {
 /// standing lines, a withdrawn army greyed, the zoom on a phone-sized screen.
 #[test]
 fn sceptre_plays_at_human_speed_in_a_real_browser() {
-    let Some((chromium, driver)) = browser_for("sceptre_plays_at_human_speed_in_a_real_browser")
-    else {
-        return;
-    };
-    let served = Served::in_memory();
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page(
+        "sceptre_plays_at_human_speed_in_a_real_browser",
         "sceptre_page_check",
         "sceptre page check",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+    ) {
+        return;
+    }
     assert_screenshots(
         ["setup", "middle", "end", "withdrawn", "phone"].map(|name| format!("sceptre1027-{name}")),
     );
@@ -189,20 +207,13 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
 /// cancelled one dropped.
 #[test]
 fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
-    let Some((chromium, driver)) =
-        browser_for("a_set_up_for_me_is_previewed_adjusted_and_confirmed")
-    else {
-        return;
-    };
-    let served = Served::in_memory();
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page(
+        "a_set_up_for_me_is_previewed_adjusted_and_confirmed",
         "setup_preview_check",
         "setup preview check",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+    ) {
+        return;
+    }
     assert_screenshots(
         ["proposal", "adjusted", "played"].map(|name| format!("setup-preview-{name}")),
     );
@@ -212,18 +223,13 @@ fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
 /// form, the rules, a game some moves in and a finished one, as `<game>-<stage>.png`.
 #[test]
 fn every_games_page_is_pictured() {
-    let Some((chromium, driver)) = browser_for("every_games_page_is_pictured") else {
-        return;
-    };
-    let served = Served::in_memory();
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page(
+        "every_games_page_is_pictured",
         "page_screenshots",
         "page screenshots",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+    ) {
+        return;
+    }
     for game in ["chess", "scepterchess", "chess40k", "tafl", "sceptre1027"] {
         let stages: &[&str] = if game == "sceptre1027" {
             &["start", "rules"]
@@ -258,18 +264,13 @@ fn a_move_in_one_tab_is_pushed_to_another() {
 /// a foe beaten on a clock unlocking the next, and tafl played from the defenders' side.
 #[test]
 fn the_page_feels_like_a_game_site() {
-    let Some((chromium, driver)) = browser_for("the_page_feels_like_a_game_site") else {
-        return;
-    };
-    let served = Served::in_memory();
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page(
+        "the_page_feels_like_a_game_site",
         "feel_check",
         "feel check",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+    ) {
+        return;
+    }
     assert_screenshots([
         "feel-check",
         "feel-drag",
@@ -285,21 +286,17 @@ fn the_page_feels_like_a_game_site() {
 /// its seat links.
 #[test]
 fn finished_games_are_listed_filtered_and_opened_for_review() {
-    let Some((chromium, driver)) =
-        browser_for("finished_games_are_listed_filtered_and_opened_for_review")
-    else {
-        return;
-    };
     let dir = crate::serve_seats::TempDir::new("finished-browser");
-    let served = Served::start_on(&dir.0.join("games.sqlite"), 0, &[]);
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    let serve = || Served::start_on(&dir.0.join("games.sqlite"), 0, &[]);
+    if !check_page_with(
+        "finished_games_are_listed_filtered_and_opened_for_review",
         "finished_check",
         "finished check",
-        &[url.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+        serve,
+        |_| Vec::new(),
+    ) {
+        return;
+    }
     assert_screenshots(["finished-list", "finished-review"]);
 }
 
@@ -308,21 +305,18 @@ fn finished_games_are_listed_filtered_and_opened_for_review() {
 /// browser session opening black's link through that address plays black.
 #[test]
 fn seat_links_name_the_network_address_and_play_through_it() {
-    let Some((chromium, driver)) =
-        browser_for("seat_links_name_the_network_address_and_play_through_it")
-    else {
-        return;
+    let join = |served: &Served| {
+        let every = std::net::SocketAddr::from(([0, 0, 0, 0], served.port));
+        vec![format!("http://{}", regalia::serve::join_address(every))]
     };
-    let served = Served::in_memory_with(&["--host", "0.0.0.0"]);
-    let every = std::net::SocketAddr::from(([0, 0, 0, 0], served.port));
-    let join = format!("http://{}", regalia::serve::join_address(every));
-    let url = format!("http://127.0.0.1:{}/", served.port);
-    let shots_dir = screenshot_dir();
-    run_check(
+    if !check_page_with(
+        "seat_links_name_the_network_address_and_play_through_it",
         "lan_links_check",
         "lan links check",
-        &[url.as_ref(), join.as_ref(), shots_dir.as_os_str()],
-        (&chromium, &driver),
-    );
+        || Served::in_memory_with(&["--host", "0.0.0.0"]),
+        join,
+    ) {
+        return;
+    }
     assert_screenshots(["lan-links"]);
 }

@@ -15,7 +15,6 @@
 use super::http::ApiError;
 use super::stand_in::StandIn;
 use super::web_game::WebGame;
-use crate::core::SeatState;
 use serde::{Deserialize, Serialize};
 
 /// `{"placements": ["K@c1", …]}`: every placement the token's seat still has to make, in order.
@@ -63,24 +62,8 @@ impl WebGame {
 
     /// Who may be given a plan: a person still playing, in a set-up still going on.
     pub fn may_hold_plan(&self, seat: u8) -> Result<(), ApiError> {
-        if let Some(end) = self.end() {
-            return Err(ApiError::Conflict(format!("the game is over: {end}")));
-        }
-        let name = self.session.seat_name(seat);
-        if self.players.get(seat as usize).is_none_or(|p| p.is_some()) {
-            return Err(ApiError::Conflict(format!(
-                "{name} is played by the engine already"
-            )));
-        }
-        if self.session.seat_state(seat) != SeatState::Active {
-            return Err(ApiError::Conflict(format!("{name} is out of the game")));
-        }
-        if !self.in_set_up() {
-            return Err(ApiError::Conflict(
-                "the set-up is over: there is nothing left to place".into(),
-            ));
-        }
-        Ok(())
+        self.person_still_playing(seat)?;
+        self.set_up_still_going_on()
     }
 
     /// Holds `placements` (checked already) as the seat's plan, in place of any stand-in; it

@@ -55,6 +55,34 @@ pub struct StandInRequest {
 }
 
 impl WebGame {
+    /// Only a person's seat still in a game that goes on may hand its moves to the server (a
+    /// stand-in, a held set-up plan).
+    pub(super) fn person_still_playing(&self, seat: u8) -> Result<(), ApiError> {
+        if let Some(end) = self.end() {
+            return Err(ApiError::Conflict(format!("the game is over: {end}")));
+        }
+        let name = self.session.seat_name(seat);
+        if self.players.get(seat as usize).is_none_or(|p| p.is_some()) {
+            return Err(ApiError::Conflict(format!(
+                "{name} is played by the engine already"
+            )));
+        }
+        if self.session.seat_state(seat) != SeatState::Active {
+            return Err(ApiError::Conflict(format!("{name} is out of the game")));
+        }
+        Ok(())
+    }
+
+    pub(super) fn set_up_still_going_on(&self) -> Result<(), ApiError> {
+        if self.in_set_up() {
+            Ok(())
+        } else {
+            Err(ApiError::Conflict(
+                "the set-up is over: there is nothing left to place".into(),
+            ))
+        }
+    }
+
     /// Whether the game is in a set-up phase: what may be done now is placing pieces
     /// (`N@c3`), the one notation a placement has.
     pub fn in_set_up(&self) -> bool {
@@ -94,22 +122,9 @@ impl WebGame {
     /// A person's seat asks for (or ends) the stand-in: only a person still playing, only in
     /// a game that goes on, and "set up for me" only while there is a set-up to make.
     pub fn set_stand_in(&mut self, seat: u8, mode: StandIn) -> Result<(), ApiError> {
-        if let Some(end) = self.end() {
-            return Err(ApiError::Conflict(format!("the game is over: {end}")));
-        }
-        let name = self.session.seat_name(seat);
-        if self.players.get(seat as usize).is_none_or(|p| p.is_some()) {
-            return Err(ApiError::Conflict(format!(
-                "{name} is played by the engine already"
-            )));
-        }
-        if self.session.seat_state(seat) != SeatState::Active {
-            return Err(ApiError::Conflict(format!("{name} is out of the game")));
-        }
-        if mode == StandIn::SetUp && !self.in_set_up() {
-            return Err(ApiError::Conflict(
-                "the set-up is over: there is nothing left to place".into(),
-            ));
+        self.person_still_playing(seat)?;
+        if mode == StandIn::SetUp {
+            self.set_up_still_going_on()?;
         }
         if self.stand_in.len() < self.players.len() {
             self.stand_in.resize(self.players.len(), StandIn::Off);

@@ -16,6 +16,10 @@
 # moves a seat, no resignation; the row gives the upper foe's score rate (its points over its
 # fair share of one game in PLAYERS, 1.00 = no better than the foes below) instead of an Elo;
 # give GAMES as a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
+# KEEP=DIR keeps each step's records and match output as DIR/GAME-LOW-UP.records and .out, so a
+# tally can be rechecked and rounds summed; written as the games finish, so a stopped match keeps
+# the games it played (an existing file is never overwritten). SEED=N shuffles the openings with
+# another seed (default 1), so a second round of a step plays other openings than the first.
 set -eu
 R=${REGALIA:-target/release/regalia}
 here=$(dirname "$0")
@@ -26,6 +30,7 @@ to=${4:-}
 shift $(( $# < 4 ? $# : 4 ))
 [ "${1:-}" = "--" ] && shift
 full_nodes=${FULL_NODES:-262144}
+seed=${SEED:-1}
 players=${PLAYERS:-2}
 seat_options=""
 for a in "$@"; do
@@ -45,6 +50,8 @@ refused=$(printf 'setoption name UCI_Variant value %s\nsetoption name Level valu
 top=${refused:-$max}
 [ -n "$top" ] || { echo "ladder.sh: no ladder for '$game'" >&2; exit 1; }
 [ -n "$to" ] || to=$((top - 1))
+keep=${KEEP:-}
+[ -z "$keep" ] || mkdir -p "$keep"
 records=$(mktemp)
 trap 'rm -f "$records"' EXIT
 if [ "$players" -gt 2 ]; then
@@ -64,12 +71,19 @@ while [ "$level" -le "$to" ]; do
         seat=$((seat + 1))
     done
     : > "$records"
+    step_records=$records
+    step_out=/dev/null
+    if [ -n "$keep" ]; then
+        step_records="$keep/$game-$level-$up.records"
+        step_out="$keep/$game-$level-$up.out"
+        [ ! -e "$step_records" ] || { echo "ladder.sh: $step_records exists" >&2; exit 1; }
+    fi
     out=$("$R" match --variant "$game" \
         --engine cmd="$R" name=level$up option.Level=$up $seat_options $lower \
-        --nodes "$full_nodes" --games "$games" --shuffle-openings 1 --hang-timeout 600 \
-        --out "$records" $by_players \
-        $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1)
-    tally=$(python3 "$here/ladder_tally.py" "$records" "level$up" || echo "(no records)")
+        --nodes "$full_nodes" --games "$games" --shuffle-openings "$seed" --hang-timeout 600 \
+        --out "$step_records" $by_players \
+        $(echo "$@" | tr ' ' '\n' | grep -v '^option\.' | tr '\n' ' ') 2>&1 | tee "$step_out")
+    tally=$(python3 "$here/ladder_tally.py" "$step_records" "level$up" || echo "(no records)")
     if [ "$players" -gt 2 ]; then
         echo "| $game ($players players) | $level → $up | $games | $tally |"
     else

@@ -5,6 +5,7 @@ mod browser;
 mod chess960;
 mod engine_process;
 mod htp;
+mod ladder_records;
 mod match_runner;
 mod multiplayer;
 mod opentafl;

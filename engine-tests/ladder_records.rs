@@ -1,0 +1,108 @@
+//! The ladder's kept records (engine-tests/results/ladder/, docs/results/strength.md): every
+//! step's records hold the games its match reported, and `ladder_sum.py`, which sums a step's
+//! rounds for the docs, counts them and computes the Elo as `regalia match` does.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `ladder_sum.py UPPER FILES…`'s row, split at its bars.
+fn ladder_sum(upper: &str, files: &[PathBuf]) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_sum.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(upper)
+        .args(files)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "ladder_sum.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .split(" | ")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The match summary's wins, draws, losses and Elo word (`+88.7`, `+inf`), if it has one.
+fn match_summary(out: &str) -> Option<((u32, u32, u32), String)> {
+    let score = out.lines().find(|l| l.starts_with("Score of "))?;
+    let numbers: Vec<u32> = score
+        .split(": ")
+        .nth(1)?
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (wins, losses, draws) = (numbers[0], numbers[1], numbers[2]);
+    let elo = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Elo difference: "))?
+        .split_whitespace()
+        .next()?
+        .to_string();
+    Some(((wins, draws, losses), elo))
+}
+
+/// `+W =D −L` as numbers.
+fn tally(text: &str) -> (u32, u32, u32) {
+    let n: Vec<u32> = text
+        .split_whitespace()
+        .map(|w| w.trim_start_matches(['+', '=', '−']).parse().expect("a count"))
+        .collect();
+    (n[0], n[1], n[2])
+}
+
+#[test]
+fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/results/ladder");
+    let mut checked = 0;
+    for round in std::fs::read_dir(&root).expect("kept ladder runs") {
+        let round = round.expect("a round").path();
+        for entry in std::fs::read_dir(&round).expect("a round's files") {
+            let records = entry.expect("a file").path();
+            if records.extension().and_then(|e| e.to_str()) != Some("records") {
+                continue;
+            }
+            // GAME-LOW-UP.records: the upper foe is `levelUP`.
+            let stem = records.file_stem().and_then(|s| s.to_str()).expect("a name");
+            let up = stem.rsplit('-').next().expect("GAME-LOW-UP");
+            let out = std::fs::read_to_string(records.with_extension("out")).expect("its output");
+            // A match stopped before its summary has only the games it finished.
+            let Some((reported, elo)) = match_summary(&out) else {
+                continue;
+            };
+            let row = ladder_sum(&format!("level{up}"), std::slice::from_ref(&records));
+            assert_eq!(tally(&row[1]), reported, "{}: {row:?}", records.display());
+            let mine = row[3].split_whitespace().next().expect("an Elo");
+            let same = match (mine.replace('−', "-").parse::<f64>(), elo.parse::<f64>()) {
+                (Ok(a), Ok(b)) => a == b || (a - b).abs() <= 0.5,
+                _ => mine.replace('−', "-") == elo,
+            };
+            assert!(same, "{}: {mine} against match's {elo}", records.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no kept ladder step under {}", root.display());
+}
+
+#[test]
+fn ladder_sum_adds_rounds_and_gives_the_interval() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-sum");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = |white: &str, black: &str, result: &str| {
+        format!("[Event \"Regalia match\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n1. e4 {result}\n\n")
+    };
+    let one = dir.join("one.records");
+    let two = dir.join("two.records");
+    std::fs::write(&one, game("up", "low", "1-0") + &game("low", "up", "1-0")).expect("written");
+    std::fs::write(&two, game("up", "low", "1/2-1/2") + &game("low", "up", "0-1")).expect("written");
+    let row = ladder_sum("up", &[one, two]);
+    // 2 wins, 1 draw, 1 loss: 0.625, +89 as the match's own test has it (+88.7).
+    assert_eq!(row[0], "4");
+    assert_eq!(row[1], "+2 =1 −1");
+    assert_eq!(row[2], "0.625");
+    assert!(row[3].starts_with("+89 (−221 to +inf)"), "{row:?}");
+    assert_eq!(row[4], "black +1 =0 −1; white +1 =1 −0");
+}

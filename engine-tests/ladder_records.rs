@@ -49,7 +49,11 @@ fn match_summary(out: &str) -> Option<((u32, u32, u32), String)> {
 fn tally(text: &str) -> (u32, u32, u32) {
     let n: Vec<u32> = text
         .split_whitespace()
-        .map(|w| w.trim_start_matches(['+', '=', '−']).parse().expect("a count"))
+        .map(|w| {
+            w.trim_start_matches(['+', '=', '−'])
+                .parse()
+                .expect("a count")
+        })
         .collect();
     (n[0], n[1], n[2])
 }
@@ -66,7 +70,10 @@ fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
                 continue;
             }
             // GAME-LOW-UP.records: the upper foe is `levelUP`.
-            let stem = records.file_stem().and_then(|s| s.to_str()).expect("a name");
+            let stem = records
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .expect("a name");
             let up = stem.rsplit('-').next().expect("GAME-LOW-UP");
             let out = std::fs::read_to_string(records.with_extension("out")).expect("its output");
             // A match stopped before its summary has only the games it finished.
@@ -97,7 +104,11 @@ fn ladder_sum_adds_rounds_and_gives_the_interval() {
     let one = dir.join("one.records");
     let two = dir.join("two.records");
     std::fs::write(&one, game("up", "low", "1-0") + &game("low", "up", "1-0")).expect("written");
-    std::fs::write(&two, game("up", "low", "1/2-1/2") + &game("low", "up", "0-1")).expect("written");
+    std::fs::write(
+        &two,
+        game("up", "low", "1/2-1/2") + &game("low", "up", "0-1"),
+    )
+    .expect("written");
     let row = ladder_sum("up", &[one, two]);
     // 2 wins, 1 draw, 1 loss: 0.625, +89 as the match's own test has it (+88.7).
     assert_eq!(row[0], "4");

@@ -74,7 +74,12 @@ impl SceptrePosition {
     /// Bit operations on the line, no walk; the kept cover map (`rules::cover`) recounts a
     /// slider's line by comparing this before and after a move.
     #[inline(always)]
-    pub(in crate::games::sceptre) fn ray_len(&self, from: Square, kind: PieceKind, d: usize) -> u32 {
+    pub(in crate::games::sceptre) fn ray_len(
+        &self,
+        from: Square,
+        kind: PieceKind,
+        d: usize,
+    ) -> u32 {
         let field = &*self.field;
         let to = (from as isize + field.steps()[d]) as Square;
         match field.access_table(kind)[to as usize] {
@@ -85,7 +90,11 @@ impl SceptrePosition {
                 let place = field.lines().places(from)[LINE_KIND[d]];
                 let up = d < 4;
                 let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
-                let wall_at = nearest(field.lines().walls(place.line, slide_bit(kind)), place.bit, up);
+                let wall_at = nearest(
+                    field.lines().walls(place.line, slide_bit(kind)),
+                    place.bit,
+                    up,
+                );
                 // A piece before the first wall stands on open ground: it is covered too.
                 let end = if piece_at != 0 && piece_at < wall_at {
                     piece_at + 1

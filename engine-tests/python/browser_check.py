@@ -21,6 +21,7 @@ import urllib.request
 import chess.pgn
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -109,13 +110,26 @@ def square(name):
     return driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
 
 
+def on_fresh_board(action):
+    """Runs the pointer `action` again if the page drew its board afresh meanwhile (a late update
+    replaces the squares, and the ones found before go stale); a held button is let go first."""
+    for attempt in range(3):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            ActionChains(driver).release().perform()
+            if attempt == 2:
+                raise
+            time.sleep(0.2)
+
+
 def click(name):
-    ActionChains(driver).move_to_element(square(name)).click().perform()
+    on_fresh_board(lambda: ActionChains(driver).move_to_element(square(name)).click().perform())
 
 
 def drag(source, target):
-    ActionChains(driver).move_to_element(square(source)).click_and_hold() \
-        .move_to_element(square(target)).release().perform()
+    on_fresh_board(lambda: ActionChains(driver).move_to_element(square(source)).click_and_hold()
+                   .move_to_element(square(target)).release().perform())
 
 
 def play(source, target):

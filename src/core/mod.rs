@@ -22,6 +22,7 @@
 mod game;
 mod movelist;
 mod params;
+mod pick_scores;
 mod repetition;
 mod rules;
 mod score;
@@ -32,6 +33,7 @@ mod zobrist;
 pub use game::{Evaluator, Game};
 pub use movelist::MoveList;
 pub use params::SearchParams;
+pub use pick_scores::{NoPickScores, PickScores};
 pub use repetition::{
     decided_by_repetition, earlier_occurrences, path_repetition, third_occurrence,
 };

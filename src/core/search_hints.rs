@@ -2,13 +2,19 @@
 //! item has a default that suits a game without the feature, so a new game can start with an
 //! empty `impl SearchHints`.
 
-use super::{MoveList, Rules, Score, SearchParams, Seat};
+use super::{MoveList, PickScores, Rules, Score, SearchParams, Seat};
 
 /// What the search may ask a game beyond its rules. Read by `search/` only.
 pub trait SearchHints: Rules {
     /// Number of slots in a per-move history table ([`SearchHints::history_slot`] stays below
     /// it).
     const HISTORY_SLOTS: usize = 1;
+
+    /// Where the move picker keeps a copy of its scores (`core::pick_scores`): `NoPickScores`
+    /// for short move lists, `MoveList<Score>` for long ones, which it then scans with vector
+    /// code. A type, not a switch, so that games without the copy carry none in their search
+    /// frames (a second list there cost the chess bench 0.58% more instructions).
+    type PickScores: PickScores;
 
     /// The alpha-beta search's margins and reductions for this game.
     const SEARCH: SearchParams = SearchParams::CHESS;

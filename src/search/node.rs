@@ -2,7 +2,7 @@
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
 //! noisy moves and late move reductions; cut-offs teach killers and histories.
 
-use super::ordering::{push_killer, reward_quiets, MovePicker};
+use super::ordering::{push_killer, reward_quiets, MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::{Resume, Worker};
@@ -125,9 +125,9 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         }
         let killers = self.stack[ply].killers;
         let history_offset = self.history_offset();
-        let mut entries = MoveList::new();
+        let mut buffer = PickBuffer::new();
         let mut picker = MovePicker::new(
-            &mut entries,
+            &mut buffer,
             &self.game,
             &moves,
             tt_move,

@@ -2,7 +2,7 @@
 //! that the static evaluation is never taken in the middle of an exchange. A game may add quiet
 //! threats near the horizon and bound its urgent plies ([`crate::core::SearchParams`]).
 
-use super::ordering::MovePicker;
+use super::ordering::{MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::{Resume, Worker};
@@ -68,10 +68,10 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         }
         let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
         let no_killers = [None, None];
-        let mut entries = MoveList::new();
+        let mut buffer = PickBuffer::new();
         let history_offset = self.history_offset();
         let mut picker = MovePicker::new(
-            &mut entries,
+            &mut buffer,
             &self.game,
             &moves,
             tt_move,

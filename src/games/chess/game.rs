@@ -85,6 +85,7 @@ impl crate::core::Rules for Position {
 }
 
 impl SearchHints for Position {
+    type PickScores = crate::core::NoPickScores;
     const HISTORY_SLOTS: usize = 64 * 64;
     /// Orthodox chess and Chess960 search with the features tested on chess; the variants keep
     /// the base constants.

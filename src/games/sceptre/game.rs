@@ -142,6 +142,8 @@ impl Rules for SceptrePosition {
 }
 
 impl SearchHints for SceptrePosition {
+    /// A middlegame on `nine` has 150 moves and more: the picker scans a copy of the scores.
+    type PickScores = crate::core::MoveList<crate::core::Score>;
     const HISTORY_SLOTS: usize = 6 * CELLS;
     /// Placements: the evaluation knows good squares (shelter, open lines, terrain for
     /// knights); two plies see a placement's answer, more would spend the clock on hundreds of

@@ -169,6 +169,7 @@ impl Rules for TaflPosition {
 }
 
 impl SearchHints for TaflPosition {
+    type PickScores = crate::core::NoPickScores;
     const HISTORY_SLOTS: usize = super::board::CELLS * super::board::CELLS;
     /// With contempt: tafl games are long and a repetition is easy to fall into, so whichever
     /// side the engine plays, it presses on rather than repeat.

@@ -82,6 +82,7 @@ impl Rules for TakeawayPosition {
 }
 
 impl SearchHints for TakeawayPosition {
+    type PickScores = crate::core::NoPickScores;
     const HISTORY_SLOTS: usize = 16;
     /// Exact, and a capped player facing one other ends the game by the scores, and may win it.
     const SEARCH: SearchParams = SearchParams {

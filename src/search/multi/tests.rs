@@ -116,6 +116,7 @@ impl Rules for Trap {
 }
 
 impl SearchHints for Trap {
+    type PickScores = crate::core::NoPickScores;
     const HISTORY_SLOTS: usize = 3;
     fn make_pass_to(&mut self, seat: Seat) -> Option<Trap> {
         let before = *self;

@@ -26,43 +26,69 @@ use crate::games::sceptre::field::NO_SQUARE;
 use crate::games::sceptre::rules::cover::KindCounts;
 use crate::games::sceptre::rules::position::SceptrePosition;
 
-/// What the playing owners cover on one square: per owner, the pieces, their king-attack
-/// units (both saturating at 255, as counted one by one) and the cheapest one's value.
-#[derive(Clone, Copy)]
-struct Seen {
-    count: [u8; MAX_SEATS],
-    units: [u8; MAX_SEATS],
-    least: [u16; MAX_SEATS],
-}
-
 /// Marks a colour whose pieces count for nobody (their owner withdrawn or out).
 const NOBODY: usize = MAX_SEATS;
 
-/// The cover of one cell seen by owner: `owner_of` gives each colour's owner index, or
-/// [`NOBODY`].
+/// A cell's counts of one colour as one word, a byte per kind (`KindCounts`).
 #[inline(always)]
-fn seen(cell: &[KindCounts; 4], owner_of: &[usize; 4]) -> Seen {
-    let mut count = [0u32; MAX_SEATS];
-    let mut units = [0u32; MAX_SEATS];
-    let mut least = [u16::MAX; MAX_SEATS];
-    for (kinds, &o) in cell.iter().zip(owner_of) {
-        if o == NOBODY || u64::from_ne_bytes(*kinds) == 0 {
-            continue;
+fn word(kinds: &KindCounts) -> u64 {
+    u64::from_ne_bytes(*kinds)
+}
+
+/// The counts of the colours in `colours` (bit per colour index) or-ed together: a byte is
+/// non-zero where some piece of those colours of that kind covers the cell.
+#[inline(always)]
+fn any_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
+    let mut any = 0;
+    for (c, kinds) in cell.iter().enumerate() {
+        if colours & (1 << c) != 0 {
+            any |= word(kinds);
         }
-        for kind in PieceKind::ALL {
-            let n = u32::from(kinds[kind.index()]);
-            if n > 0 {
-                count[o] += n;
-                units[o] += n * u32::from(king_attack(kind));
-                least[o] = least[o].min(value(kind) as u16);
+    }
+    any
+}
+
+/// The king-attack units of one colour's counts on a cell: per kind its count times its
+/// [`king_attack`].
+#[inline(always)]
+fn units_of(kinds: &KindCounts) -> u32 {
+    let mut units = 0;
+    for kind in PieceKind::ALL {
+        units += u32::from(kinds[kind.index()]) * u32::from(king_attack(kind));
+    }
+    units
+}
+
+/// Per set of kinds (bit per kind index), the value of the cheapest: the least a capture by
+/// one of them risks.
+const LEAST_VALUE: [u16; 64] = {
+    let mut table = [u16::MAX; 64];
+    let mut set = 1;
+    while set < 64 {
+        let mut k = 0;
+        while k < 6 {
+            let v = value(PieceKind::ALL[k]) as u16;
+            if set & (1 << k) != 0 && v < table[set] {
+                table[set] = v;
             }
+            k += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
+/// The value of the cheapest kind with a non-zero byte in `any` ([`any_of`]), `u16::MAX` for
+/// none.
+#[inline(always)]
+fn least_value(any: u64) -> u16 {
+    let mut set = 0;
+    for k in 0..6 {
+        if (any >> (8 * k)) & 0xff != 0 {
+            set |= 1 << k;
         }
     }
-    Seen {
-        count: count.map(|n| n.min(255) as u8),
-        units: units.map(|n| n.min(255) as u8),
-        least,
-    }
+    LEAST_VALUE[set]
 }
 
 /// The mobility weight of the covered squares in `kinds` (pawns move otherwise: their moves
@@ -192,18 +218,26 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
     tallied::add_tallied(pos, &mut terms);
     add_pieces_to_place(pos, &mut terms);
 
-    // Pass 2: kings and hanging pieces.
+    // Pass 2: kings and hanging pieces, read from the map by colour: the colours each owner
+    // plays and those of his opponents, as bit sets.
     let mover = pos.to_move();
+    let mut colours_of = [0u8; MAX_SEATS];
+    for (c, &o) in owner_of.iter().enumerate() {
+        if o != NOBODY {
+            colours_of[o] |= 1 << c;
+        }
+    }
     for &owner in playing {
         let o = owner.index();
         let mut others = [0usize; MAX_SEATS];
         let mut count = 0;
+        let mut hostile_colours = 0u8;
         for c in playing.iter().filter(|&&c| c != owner) {
             others[count] = c.index();
             count += 1;
+            hostile_colours |= colours_of[c.index()];
         }
         let hostile = &others[..count];
-        let attacked = |v: &Seen| hostile.iter().any(|&h| v.count[h] > 0);
         if let Some(king) = pos.king_square(owner) {
             let mut units: Score = 0;
             let mut escapes = 0;
@@ -215,13 +249,23 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
                 if sq == NO_SQUARE {
                     continue;
                 }
-                let v = seen(cover.at(sq), &owner_of);
-                units += hostile
-                    .iter()
-                    .map(|&h| Score::from(v.units[h]))
-                    .sum::<Score>();
+                let cell = cover.at(sq);
+                let attacked = any_of(cell, hostile_colours) != 0;
+                if attacked {
+                    // Each opponent's units, capped at 255 as counted one by one.
+                    let mut by = [0u32; MAX_SEATS];
+                    for (kinds, &h) in cell.iter().zip(&owner_of) {
+                        if h != NOBODY && word(kinds) != 0 {
+                            by[h] += units_of(kinds);
+                        }
+                    }
+                    units += hostile
+                        .iter()
+                        .map(|&h| by[h].min(255) as Score)
+                        .sum::<Score>();
+                }
                 if sq == king {
-                    king_attacked = attacked(&v);
+                    king_attacked = attacked;
                     continue;
                 }
                 let terrain = field.land(sq);
@@ -230,9 +274,7 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
                 }
                 match pos.piece(sq) {
                     Some(p) if p.owner == owner => guards += 1,
-                    _ if terrain.is_some_and(|t| PieceKind::King.may_stand_on(t))
-                        && !attacked(&v) =>
-                    {
+                    _ if terrain.is_some_and(|t| PieceKind::King.may_stand_on(t)) && !attacked => {
                         escapes += 1
                     }
                     _ => {}
@@ -257,22 +299,21 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
             terms.king[o] = safety;
         }
 
-        // Hanging pieces: the two worst losses.
+        // Hanging pieces: the two worst losses. A piece no opponent covers loses nothing.
         let (mut worst, mut second) = (0, 0);
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else { continue };
             if piece.kind == PieceKind::King {
                 continue;
             }
-            let c = seen(cover.at(sq), &owner_of);
-            let Some(least) = hostile.iter().map(|&h| c.least[h]).min() else {
-                continue;
-            };
-            if least == u16::MAX {
+            let cell = cover.at(sq);
+            let by_hostile = any_of(cell, hostile_colours);
+            if by_hostile == 0 {
                 continue;
             }
+            let least = least_value(by_hostile);
             let worth = value(piece.kind);
-            let loss = if c.count[o] > 0 {
+            let loss = if any_of(cell, colours_of[o]) != 0 {
                 (worth - Score::from(least)).max(0)
             } else {
                 worth

@@ -7,14 +7,15 @@
 //! capturer, colour and forward direction unchanged) leaves it alone. A move changes the
 //! cover of the pieces it moves, takes or places, and of the sliders whose lines run through
 //! a square it empties or fills: those are the nearest pieces along the eight lines from that
-//! square (a nearer piece would block). Their cover is taken out on the board before the
-//! move and put back on the board after it. Derived from the board: equal boards, equal maps.
+//! square (a nearer piece would block), and of each only the line that runs through it: how
+//! far that line reaches is read before the move and after it, and only the squares between
+//! the two ends are counted in or out. Derived from the board: equal boards, equal maps.
 
 use super::attacks::owner_bit;
 use super::position::SceptrePosition;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
-use crate::games::sceptre::field::piece::{Piece, PieceKind};
-use crate::games::sceptre::field::Square;
+use crate::games::sceptre::field::piece::Piece;
+use crate::games::sceptre::field::{slide_bit, Square, LINE_SLIDERS};
 
 /// The pieces of one colour covering a cell, by kind in [`PieceKind::ALL`] order (two bytes
 /// of padding, so that an empty entry is one zero word).
@@ -56,12 +57,23 @@ impl CoverMap {
     }
 }
 
-/// The most sliders a change of one or two squares can touch: eight lines each.
+/// The most slider lines a change of one or two squares can touch: eight each.
 const MAX_TOUCHED: usize = 16;
 
-/// The sliders whose cover a move changes besides its own pieces', by square.
+/// One line of a slider that a move may lengthen or shorten.
+#[derive(Clone, Copy)]
+struct TouchedLine {
+    /// Where the slider stands.
+    from: Square,
+    /// The direction of its line, towards the changed square.
+    d: u8,
+    /// How many squares it covered along that line before the move (`ray_len`).
+    len: u8,
+}
+
+/// The slider lines whose cover a move changes besides its own pieces' cover.
 pub(in crate::games::sceptre) struct Touched {
-    squares: [Square; MAX_TOUCHED],
+    lines: [TouchedLine; MAX_TOUCHED],
     len: usize,
 }
 
@@ -90,10 +102,11 @@ impl SceptrePosition {
         };
     }
 
-    /// The sliders nearest to `a` along its eight lines, and to `b` too when `b_changes`
-    /// (a move onto an empty square), except those standing on `a` or `b` (the move's own
-    /// pieces, counted by the caller). Some may not reach the square (a wall between, a line
-    /// they do not slide on): recounting them changes nothing.
+    /// The lines from the sliders nearest to `a` along its eight directions, and to `b` too
+    /// when `b_changes` (a move onto an empty square), with how far each covers now; those of
+    /// pieces standing on `a` or `b` (the move's own, counted whole by the caller) and lines a
+    /// slider does not slide on are left out. Only these lines cross a square whose
+    /// occupancy the move changes: a slider's other lines keep their cover.
     pub(in crate::games::sceptre) fn sliders_through(
         &self,
         a: Square,
@@ -101,7 +114,11 @@ impl SceptrePosition {
         b_changes: bool,
     ) -> Touched {
         let mut touched = Touched {
-            squares: [0; MAX_TOUCHED],
+            lines: [TouchedLine {
+                from: 0,
+                d: 0,
+                len: 0,
+            }; MAX_TOUCHED],
             len: 0,
         };
         let field = &*self.field;
@@ -115,30 +132,69 @@ impl SceptrePosition {
                     continue;
                 }
                 let sq = (s as isize + distance as isize * step) as Square;
-                if sq == a || sq == b || touched.squares[..touched.len].contains(&sq) {
+                if sq == a || sq == b {
                     continue;
                 }
-                if self.board[sq as usize].is_some_and(|p| {
-                    matches!(
-                        p.kind,
-                        PieceKind::Queen | PieceKind::Rook | PieceKind::Bishop
-                    )
-                }) {
-                    touched.squares[touched.len] = sq;
-                    touched.len += 1;
+                // The slider's line runs back towards `s`.
+                let back = (d + 4) % 8;
+                let Some(p) = self.board[sq as usize] else {
+                    continue;
+                };
+                if slide_bit(p.kind) & LINE_SLIDERS[back] == 0 {
+                    continue;
                 }
+                let known = &touched.lines[..touched.len];
+                if known.iter().any(|t| t.from == sq && t.d as usize == back) {
+                    continue;
+                }
+                touched.lines[touched.len] = TouchedLine {
+                    from: sq,
+                    d: back as u8,
+                    len: self.ray_len(sq, p.kind, back) as u8,
+                };
+                touched.len += 1;
             }
         }
         touched
     }
 
-    /// Counts the cover of the sliders in `touched` in or out.
+    /// After the move: counts in or out the squares by which each touched line grew or
+    /// shrank (a line's cover is the first `ray_len` squares along it).
     #[inline]
-    pub(in crate::games::sceptre) fn cover_touched(&mut self, touched: &Touched, add: bool) {
-        for &sq in &touched.squares[..touched.len] {
-            if let Some(p) = self.board[sq as usize] {
-                self.cover_piece(sq, p, add);
+    pub(in crate::games::sceptre) fn recount_touched(&mut self, touched: &Touched) {
+        for t in &touched.lines[..touched.len] {
+            let Some(p) = self.board[t.from as usize] else {
+                continue;
+            };
+            let d = t.d as usize;
+            let before = u32::from(t.len);
+            let after = self.ray_len(t.from, p.kind, d);
+            if before == after {
+                continue;
             }
+            let (c, k) = (p.colour.index(), p.kind.index());
+            let step = self.field.steps()[d];
+            let (low, high, add) = if after > before {
+                (before, after, true)
+            } else {
+                (after, before, false)
+            };
+            let mut sq = (t.from as isize + low as isize * step) as Square;
+            for _ in low..high {
+                sq = (sq as isize + step) as Square;
+                let e = &mut self.cover.cells[sq as usize][c][k];
+                *e = if add {
+                    e.wrapping_add(1)
+                } else {
+                    e.wrapping_sub(1)
+                };
+            }
+            let total = &mut self.cover.total[c][k];
+            *total = if add {
+                total.wrapping_add(high - low)
+            } else {
+                total.wrapping_sub(high - low)
+            };
         }
     }
 

@@ -91,14 +91,13 @@ impl SceptrePosition {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
             let touched = self.sliders_through(m.to(), m.to(), false);
-            self.cover_touched(&touched, false);
             self.board[m.to() as usize] = Some(placed);
             self.tally
                 .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
             self.cover_piece(m.to(), placed, true);
-            self.cover_touched(&touched, true);
+            self.recount_touched(&touched);
             if kind == PieceKind::King {
                 self.kings[mover.index()] = m.to();
             }
@@ -128,9 +127,9 @@ impl SceptrePosition {
         }
         let (from, to) = (m.from() as usize, m.to() as usize);
         let captured = self.board[to];
-        // Cover out on the board before the move, back in on the board after it.
+        // The move's own pieces' cover out on the board before the move, back in on the board
+        // after it; the lines of other sliders through its squares recounted by their ends.
         let touched = self.sliders_through(m.from(), m.to(), captured.is_none());
-        self.cover_touched(&touched, false);
         if let Some(moving) = self.board[from] {
             self.cover_piece(m.from(), moving, false);
         }
@@ -203,7 +202,7 @@ impl SceptrePosition {
         self.board[to] = Some(placed);
         self.tally.add(&self.field, m.to(), placed, players);
         self.cover_piece(m.to(), placed, true);
-        self.cover_touched(&touched, true);
+        self.recount_touched(&touched);
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
@@ -225,13 +224,12 @@ impl SceptrePosition {
             lists[undo.to_move.index()][kind.index()] += 1;
             let placed = Piece::new(kind, undo.to_move);
             let touched = self.sliders_through(m.to(), m.to(), false);
-            self.cover_touched(&touched, false);
             self.cover_piece(m.to(), placed, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
-            self.cover_touched(&touched, true);
+            self.recount_touched(&touched);
             if kind == PieceKind::King {
                 self.kings[undo.to_move.index()] = NO_SQUARE;
             }
@@ -239,11 +237,9 @@ impl SceptrePosition {
         }
         let piece = undo.moved.expect("the moved piece");
         let placed = self.board[m.to() as usize].expect("the piece that moved");
-        // An elimination taken back recounts everything (`derive`); otherwise the cover goes
-        // out on the board before and back in on the board after, as in make.
+        // An elimination taken back recounts everything (`derive`); otherwise as in make.
         let touched = (undo.transferred == 0).then(|| {
             let touched = self.sliders_through(m.from(), m.to(), undo.captured.is_none());
-            self.cover_touched(&touched, false);
             self.cover_piece(m.to(), placed, false);
             touched
         });
@@ -296,7 +292,7 @@ impl SceptrePosition {
             self.cover_piece(m.to(), cap, true);
         }
         if let Some(touched) = touched {
-            self.cover_touched(&touched, true);
+            self.recount_touched(&touched);
         }
     }
 

@@ -56,34 +56,52 @@ impl SceptrePosition {
                     PieceKind::Rook => &ROOK_LINES,
                     _ => &BISHOP_LINES,
                 };
-                let places = field.lines().places(from);
-                let slide = slide_bit(kind);
                 for &d in lines {
                     let step = field.steps()[d];
-                    let mut to = (from as isize + step) as Square;
-                    let first = reach[to as usize];
-                    if first == Access::Prohibited {
-                        continue;
-                    }
-                    visit(to);
-                    if first == Access::Limited || self.board[to as usize].is_some() {
-                        continue;
-                    }
-                    let place = places[LINE_KIND[d]];
-                    let up = d < 4;
-                    let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
-                    let wall_at = nearest(field.lines().walls(place.line, slide), place.bit, up);
-                    // A piece before the first wall stands on open ground: it is covered too.
-                    let end = if piece_at != 0 && piece_at < wall_at {
-                        piece_at + 1
-                    } else {
-                        wall_at
-                    };
-                    for _ in 2..end {
+                    let mut to = from;
+                    for _ in 0..self.ray_len(from, kind, d) {
                         to = (to as isize + step) as Square;
                         visit(to);
                     }
                 }
+            }
+        }
+    }
+
+    /// How many squares a slider of `kind` on `from` covers in direction `d` (one of its
+    /// lines): they are the first that many steps, up to and including the first piece, and
+    /// short of the first cell closed to it (a limited cell is covered and ends the line).
+    /// Bit operations on the line, no walk; the kept cover map (`rules::cover`) recounts a
+    /// slider's line by comparing this before and after a move.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn ray_len(
+        &self,
+        from: Square,
+        kind: PieceKind,
+        d: usize,
+    ) -> u32 {
+        let field = &*self.field;
+        let to = (from as isize + field.steps()[d]) as Square;
+        match field.access_table(kind)[to as usize] {
+            Access::Prohibited => 0,
+            Access::Limited => 1,
+            Access::Open if self.board[to as usize].is_some() => 1,
+            Access::Open => {
+                let place = field.lines().places(from)[LINE_KIND[d]];
+                let up = d < 4;
+                let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
+                let wall_at = nearest(
+                    field.lines().walls(place.line, slide_bit(kind)),
+                    place.bit,
+                    up,
+                );
+                // A piece before the first wall stands on open ground: it is covered too.
+                let end = if piece_at != 0 && piece_at < wall_at {
+                    piece_at + 1
+                } else {
+                    wall_at
+                };
+                end.max(2) - 1
             }
         }
     }

@@ -8,12 +8,18 @@
 //!   larger of files and ranks) to the target king, at most [`APPROACH`] centipawns a step
 //!   (on a field of nine boards the armies start twenty steps apart: every step must count);
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
-//!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
+//!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays;
+//! - the target king's room: [`ROOM`] centipawns for each square fewer (up to [`ROOM_CAP`])
+//!   that king could walk to without crossing a square the leader covers or ground a king may
+//!   not enter (`room`). A mate is a king with no room; the armies' approach alone let a
+//!   leader on `nine` circle a bare king for 150 plies with its rooks at home, where boxing
+//!   the king in gives every quiet move that cuts off a rank or file its worth.
 
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
+use crate::games::sceptre::field::{Square, NO_SQUARE};
 use crate::games::sceptre::rules::position::SceptrePosition;
 use crate::games::sceptre::rules::start::FULL_SET;
 
@@ -24,6 +30,10 @@ pub const LEAD_SPAN: Score = 850;
 pub const APPROACH: Score = 2;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
+/// Per square of room the target king lacks below [`ROOM_CAP`], at full lead.
+pub const ROOM: Score = 3;
+/// The room counted: beyond it a king is free and the approach leads.
+pub const ROOM_CAP: usize = 128;
 
 /// A full army's material, the king aside.
 pub const FULL_ARMY: Score = {
@@ -71,7 +81,9 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
         let over_best = ramp(mine - best);
         let mut bonus = 0;
         if over_weakest > 0 {
-            bonus += approach(pos, me, *weakest) * APPROACH * over_weakest / LEAD_SPAN;
+            let drive = approach(pos, me, *weakest) * APPROACH
+                + (ROOM_CAP - room(pos, me, *weakest)) as Score * ROOM;
+            bonus += drive * over_weakest / LEAD_SPAN;
         }
         if over_best > 0 {
             bonus += (FULL_ARMY - best).max(0) * TRADE / 100 * over_best / LEAD_SPAN;
@@ -109,6 +121,62 @@ fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Sc
     steps as Score
 }
 
+/// The squares `target`'s king could walk to, its own among them, at most [`ROOM_CAP`]: a
+/// flood from the king over ground a king may stand on that `me`'s pieces do not cover
+/// (the target's own pieces count as room: they may step aside). No allocation: the seen
+/// cells are a bit set on the stack, the queue is bounded by the cap.
+fn room(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> usize {
+    let Some(king) = pos.king_square(target) else {
+        return 0;
+    };
+    let field = pos.field();
+    let cover = pos.cover();
+    let tally = pos.tally();
+    let mine: [bool; 4] = std::array::from_fn(|c| tally.owner[c] == me);
+    let free = |sq: Square| {
+        field
+            .land(sq)
+            .is_some_and(|t| PieceKind::King.may_stand_on(t))
+            && !cover
+                .at(sq)
+                .iter()
+                .zip(&mine)
+                .any(|(kinds, &m)| m && u64::from_ne_bytes(*kinds) != 0)
+    };
+    let mut seen = [0u64; SEEN_WORDS];
+    let mut queue = [0 as Square; ROOM_CAP];
+    let mark = |sq: Square, seen: &mut [u64; SEEN_WORDS]| {
+        let (w, b) = (sq as usize / 64, sq as usize % 64);
+        let fresh = w < SEEN_WORDS && seen[w] & (1 << b) == 0;
+        if fresh {
+            seen[w] |= 1 << b;
+        }
+        fresh
+    };
+    mark(king, &mut seen);
+    queue[0] = king;
+    let (mut head, mut len) = (0, 1);
+    while head < len && len < ROOM_CAP {
+        let at = queue[head];
+        head += 1;
+        for &next in field.neighbours(at) {
+            if next == NO_SQUARE || !mark(next, &mut seen) || !free(next) {
+                continue;
+            }
+            queue[len] = next;
+            len += 1;
+            if len == ROOM_CAP {
+                break;
+            }
+        }
+    }
+    len
+}
+
+/// Words of the seen-set in [`room`]: one bit per cell of the largest mailbox (72 files and
+/// ranks, three cells of padding each side).
+const SEEN_WORDS: usize = (78 * 78usize).div_ceil(64);
+
 #[cfg(test)]
 mod tests {
     use super::super::SceptreEval;
@@ -145,9 +213,24 @@ mod tests {
     #[test]
     fn the_leader_gains_when_the_other_army_is_smaller() {
         // The same lead of a queen and a rook, with and without a pair of rooks more.
+        // The extra pair covers nothing new round white's king (his room stays the same).
         let fewer = progress("Kb@a1,Qb@b2,Rb@c1,Kw@h16");
-        let more = progress("Kb@a1,Qb@b2,Rb@c1,Rb@d1,Kw@h16,Rw@h1");
+        let more = progress("Kb@a1,Qb@b2,Rb@c1,Rb@b1,Kw@h16,Rw@g16");
         assert!(fewer[0] > more[0], "{fewer:?} against {more:?}");
+    }
+
+    #[test]
+    fn the_leader_gains_for_boxing_the_king_in() {
+        // The same pieces at the same distance (seven steps) from white's king: a rook on
+        // a15 shuts him in on the last rank, one on a9 leaves him seven ranks.
+        let (boxed, free) = ("Kb@a1,Qb@b2,Rb@a15,Rb@c1,Kw@h16", "Kb@a1,Qb@b2,Rb@a9,Rb@c1,Kw@h16");
+        let room = |p: &str| room(&duel(p), PlayerColour::Black, PlayerColour::White);
+        // d16 to h16: a16 is on the rook's file, b16 the queen's, c16 the other rook's.
+        assert_eq!(room(boxed), 5);
+        // Files d to h of ranks 10 to 16.
+        assert_eq!(room(free), 35);
+        let (boxed, free) = (progress(boxed), progress(free));
+        assert!(boxed[0] > free[0], "{boxed:?} against {free:?}");
     }
 
     #[test]

@@ -9,12 +9,18 @@
 //!   (on a field of nine boards the armies start twenty steps apart: every step must count);
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays;
-//! - the target king's room: [`ROOM`] centipawns for each square fewer (up to [`ROOM_CAP`])
+//! - the target king's room: [`ROOM`] centipawn for each square fewer (up to [`ROOM_CAP`])
 //!   that king could walk to without crossing a square the leader covers or ground a king may
 //!   not enter (`room`). A mate is a king with no room; the armies' approach alone let a
 //!   leader on `nine` circle a bare king for 150 plies with its rooks at home, where boxing
-//!   the king in gives every quiet move that cuts off a rank or file its worth.
+//!   the king in gives every quiet move that cuts off a rank or file its worth;
+//! - the target's counterplay: for each of the target's pawns within [`RACE_STEPS`] steps of
+//!   its promotion edge while its pool holds a piece, [`RACE`] times the square of the steps
+//!   it has come within them, as a loss to the leader. A handicapped side's pool holds its
+//!   queen and rooks: its sliding pawns ran three squares a move and promoted on `nine`
+//!   before the leader's search saw them coming.
 
+use super::tallied::best_in_pool;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
@@ -22,6 +28,7 @@ use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::{Square, NO_SQUARE};
 use crate::games::sceptre::rules::position::SceptrePosition;
 use crate::games::sceptre::rules::start::FULL_SET;
+use crate::games::sceptre::rules::tally::LEFT_TRACKED;
 
 /// The material lead (centipawns) from which the terms start, and over which they grow.
 pub const LEAD_START: Score = 150;
@@ -31,9 +38,15 @@ pub const APPROACH: Score = 2;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 /// Per square of room the target king lacks below [`ROOM_CAP`], at full lead.
-pub const ROOM: Score = 3;
-/// The room counted: beyond it a king is free and the approach leads.
-pub const ROOM_CAP: usize = 128;
+pub const ROOM: Score = 1;
+/// The room counted: the squares of a field of nine boards (a larger field's king beyond it
+/// is free, and the approach leads).
+pub const ROOM_CAP: usize = 576;
+/// The target's pawns nearer their edge than this many steps are counterplay ...
+pub const RACE_STEPS: i32 = 16;
+const _: () = assert!(RACE_STEPS as usize <= LEFT_TRACKED);
+/// ... costing the leader this times the square of the steps come within them, at full lead.
+pub const RACE: Score = 1;
 
 /// A full army's material, the king aside.
 pub const FULL_ARMY: Score = {
@@ -82,7 +95,8 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
         let mut bonus = 0;
         if over_weakest > 0 {
             let drive = approach(pos, me, *weakest) * APPROACH
-                + (ROOM_CAP - room(pos, me, *weakest)) as Score * ROOM;
+                + (ROOM_CAP - room(pos, me, *weakest)) as Score * ROOM
+                - counterplay(pos, *weakest);
             bonus += drive * over_weakest / LEAD_SPAN;
         }
         if over_best > 0 {
@@ -119,6 +133,27 @@ fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Sc
         steps += (reach - d).max(0);
     }
     steps as Score
+}
+
+/// The target's pawns racing to promote: per pawn within [`RACE_STEPS`] of its edge, with a
+/// piece in its colour's pool, [`RACE`] times the square of the steps come within them.
+fn counterplay(pos: &SceptrePosition, target: PlayerColour) -> Score {
+    let tally = pos.tally();
+    let mut sum = 0;
+    for colour in pos.colours() {
+        let t = &tally.colours[colour.index()];
+        if tally.owner[colour.index()] != target
+            || t.count[PieceKind::Pawn.index()] == 0
+            || best_in_pool(pos, colour) == 0
+        {
+            continue;
+        }
+        for (left, &n) in t.pawn_left[..RACE_STEPS as usize].iter().enumerate() {
+            let within = RACE_STEPS - left as i32;
+            sum += Score::from(n) * within * within * RACE;
+        }
+    }
+    sum
 }
 
 /// The squares `target`'s king could walk to, its own among them, at most [`ROOM_CAP`]: a
@@ -231,6 +266,19 @@ mod tests {
         assert_eq!(room(free), 35);
         let (boxed, free) = (progress(boxed), progress(free));
         assert!(boxed[0] > free[0], "{boxed:?} against {free:?}");
+    }
+
+    #[test]
+    fn the_leader_loses_for_the_targets_pawns_near_promotion_with_a_full_pool() {
+        let meadow = ["8m"; 16].join("/");
+        let at = |pawn: &str, pool: &str| {
+            let text = format!("{meadow} Kb@a1,Qb@b2,Rb@c1,Kw@h16,Pw@{pawn} b+,w+ b b@a1,w@a9 - {pool} -");
+            let p = SceptrePosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            SceptreEval::default().terms(&p).progress[0]
+        };
+        // White's pawns run toward rank 1.
+        assert!(at("e3", "w:Q") < at("e12", "w:Q"));
+        assert!(at("e3", "w:Q") < at("e3", "-"), "an empty pool is no threat");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::games::sceptre::rules::tally::{ColourTally, LEFT_TRACKED};
 const _: () = assert!(PAWN_NEAR as usize <= LEFT_TRACKED);
 
 /// The best piece a pawn of `colour` could promote to now (0 with an empty pool).
-pub(super) fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
+fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
     let pool = pos.pool(colour);
     [
         PieceKind::Queen,

@@ -204,7 +204,7 @@ fn sceptre_plays_at_human_speed_in_a_real_browser() {
 /// Sceptre's "Set up for me" as a preview (`engine-tests/python/setup_preview_check.py`): the
 /// engine's proposal drawn and nothing played, pieces moved, swapped and dragged, a plan the
 /// rules refuse not kept (and a 400 from the API), the confirmed plan played exactly, a
-/// cancelled one dropped.
+/// cancelled one dropped, a held plan waiting for the other person drawn as rings to come.
 #[test]
 fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
     if !check_page(
@@ -215,7 +215,7 @@ fn a_set_up_for_me_is_previewed_adjusted_and_confirmed() {
         return;
     }
     assert_screenshots(
-        ["proposal", "adjusted", "played"].map(|name| format!("setup-preview-{name}")),
+        ["proposal", "adjusted", "played", "held"].map(|name| format!("setup-preview-{name}")),
     );
 }
 

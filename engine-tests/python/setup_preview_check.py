@@ -210,6 +210,11 @@ check(page.js("return document.querySelectorAll('#board-box .preview-ring').leng
 note = page.js("return document.getElementById('setup-preview-note').textContent")
 if page.js("return readSceptre(game.position).inSetUp"):
     check(shown(page, "setup-preview") and "Black's set-up" in note, f"the progress shown: {note!r}")
+    # Where the rest will go: one ring a piece still to come, drawn with the same view.
+    rings_and_left = page.js("""const p = game.seats[0].setup_plan;
+        return [document.querySelectorAll('#board-box .held-ring').length,
+                p && !p.stopped && readSceptre(game.position).inSetUp ? p.placements.length - p.played : 0]""")
+    check(rings_and_left[0] == rings_and_left[1], f"rings for the pieces still to come: {rings_and_left}")
     screenshot("setup-preview-held")
 print(f"setup preview: confirmed, the server holds it: {note!r}")
 # The page goes away: the server places the rest at black's turns (polled by the API, which
@@ -265,5 +270,31 @@ by_id("palette").find_element(By.CSS_SELECTOR, 'button[data-piece="K"]').click()
 page.click(placement)
 page.wait_for("the king placed by hand", lambda: page.moves()[:1] == [f"K@{placement}"])
 print("setup preview: cancelled, then placed by hand")
+# ---- a held plan waiting for the other person: where the rest will go is drawn -------------------
+# Both seats people at this screen: black's plan can go on only as white places, so it waits.
+driver.get(URL + "/")
+page = PageSessionOnForm()
+page.wait_for("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
+Select(by_id("variant")).select_by_value("sceptre1027")
+Select(driver.find_element(By.CSS_SELECTOR, '[data-option="SceptreLayout"]')).select_by_value("duel")
+for row in driver.find_elements(By.CSS_SELECTOR, ".seat-row"):
+    Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("human")
+by_id("start").click()
+page.wait_for("black to place", lambda: page.js(
+    "return !!game && game.to_move === 0 && game.legal.length > 0 && "
+    "document.querySelectorAll('#board-box rect.cell').length > 0"))
+by_id("setup-for-me").click()
+page.wait_for("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
+by_id("setup-confirm").click()
+page.wait_for("black's first piece placed, white to place", lambda: plan(page) is None and page.js(
+    "return game.to_move === 1 && !!game.seats[0].setup_plan && game.seats[0].setup_plan.played === 1"))
+held_rings = page.js("return [...document.querySelectorAll('#board-box .held-ring')].map((r) => r.dataset.square)")
+to_come = [square_of(p) for p in page.js("return game.seats[0].setup_plan.placements.slice(1)")]
+check(sorted(held_rings) == sorted(to_come), f"rings on the 15 squares still to come: {held_rings} != {to_come}")
+note = page.js("return document.getElementById('setup-preview-note').textContent")
+check("15 pieces still to come (dashed rings)" in note, f"the note names the rings: {note!r}")
+screenshot("setup-preview-held")
+print(f"setup preview: a held plan waiting for white draws its 15 squares to come: {note!r}")
+
 driver.quit()
 print("setup preview check passed")

@@ -225,6 +225,33 @@ const SetUpPreview = (() => {
     }
   }
 
+  // A held plan's pieces still to come: a dashed ring on each square, named on hover, so the
+  // player sees where the server will put the rest.
+  function drawHeldRings(view, seat) {
+    const board = document.querySelector('#board-box svg g#board');
+    if (!board || (typeof reviewing === 'function' && reviewing())) return;
+    const { placements, played } = view.seats[seat].setup_plan;
+    for (const p of placements.slice(played)) {
+      const rect = cellRect(squareOf(p));
+      if (!rect) continue;
+      const w = Number(rect.getAttribute('width'));
+      const ring = document.createElementNS(SVG_NS, 'circle');
+      ring.setAttribute('cx', Number(rect.getAttribute('x')) + w / 2);
+      ring.setAttribute('cy', Number(rect.getAttribute('y')) + w / 2);
+      ring.setAttribute('r', w * 0.38);
+      ring.setAttribute('fill', 'rgba(31, 95, 168, 0.12)');
+      ring.setAttribute('stroke', '#1f5fa8');
+      ring.setAttribute('stroke-width', 2);
+      ring.setAttribute('stroke-dasharray', '3 3');
+      ring.setAttribute('class', 'held-ring');
+      ring.setAttribute('data-square', squareOf(p));
+      const title = document.createElementNS(SVG_NS, 'title');
+      title.textContent = `${capitalised(PIECE_NAMES[kindOf(p)] || 'piece')} to come on ${squareOf(p)}`;
+      ring.appendChild(title);
+      board.appendChild(ring);
+    }
+  }
+
   function drawBox(view) {
     let box = $('setup-preview');
     if (!box) {
@@ -264,7 +291,7 @@ const SetUpPreview = (() => {
       ? `${name}'s set-up stopped after ${played} of ${placements.length}: ${stopped}.`
       : left === 0 ? `${name}'s set-up is placed: all ${placements.length} pieces.`
         : `${name}'s set-up is being placed: ${played} of ${placements.length} placed, ` +
-          `${left} ${left === 1 ? 'piece' : 'pieces'} still to come, each when ${name}'s turn comes (you may close this page).`;
+          `${left} ${left === 1 ? 'piece' : 'pieces'} still to come (dashed rings), each when ${name}'s turn comes (you may close this page).`;
   }
 
   // Keeps the preview in step with the game: drawn afresh (and checked again) after every
@@ -309,6 +336,7 @@ const SetUpPreview = (() => {
     }
     const setUpButton = $('setup-for-me');
     const held = heldSeat(view);
+    if (held !== null && !shown(view) && goingOn(view, held)) drawHeldRings(view, held);
     if (setUpButton && ((plan && plan.gameId === view.id) || (held !== null && goingOn(view, held)))) setUpButton.hidden = true;
     drive(view);
   });

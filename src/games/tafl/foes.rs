@@ -28,7 +28,7 @@ pub const FOES: [Foe; 7] = [
     limited(
         "Thorvald Ironside",
         "Closes a corner like a door slammed shut.",
-        2000,
+        2150,
     ),
     limited(
         "Ragna Stormborn",

@@ -115,3 +115,52 @@ fn with_host_one_address_the_server_names_it() {
         )
     );
 }
+
+/// A server whose stdout nobody reads any more (the reading end closed: a pipe into a program
+/// that ended) cannot print its address lines; it still serves, on every interface as asked,
+/// and puts the lines in its log.
+#[test]
+fn a_server_whose_stdout_is_closed_still_serves() {
+    // A port free a moment ago (the server must be told one: nobody reads what it prints).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_regalia"))
+        .args([
+            "serve",
+            "--no-db",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            &port.to_string(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("regalia serve starts");
+    // The reading end closes before the server has bound its port, so its lines meet a broken pipe.
+    drop(child.stdout.take());
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let start = std::time::Instant::now();
+    let answered = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the server stopped ({status}) when its lines could not be printed");
+        }
+        if TcpStream::connect(address).is_ok() {
+            let host = format!("Host: {address}\r\n");
+            break http_at(address, "GET", "/api/server", &host, "");
+        }
+        // A hang guard for a busy machine, not a measurement.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "never listened"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let alive = child.try_wait().map(|s| s.is_none()).unwrap_or(false);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(answered.0, 200, "{}", answered.2);
+    assert!(alive, "the server exited after answering");
+}

@@ -141,13 +141,15 @@ everything = show()
 check(ids(everything) == sorted([resigned, mated, drawn]), f"every finished game: {everything}")
 check(in_play not in str(everything), "a game in progress is listed as finished")
 texts = {href[1:]: text for href, text in everything}
-check("Regalia (depth 1)" in texts[resigned] and "resigns" in texts[resigned].lower(), f"game A: {texts[resigned]}")
+check("Pip the Page (Regalia level 1, depth 1)" in texts[resigned] and "resigns" in texts[resigned].lower(), f"game A: {texts[resigned]}")
 check("checkmate" in texts[mated].lower() and "4 moves" in texts[mated], f"game B: {texts[mated]}")
 check("Tafl" in texts[drawn] and "Human vs Human" in texts[drawn], f"game C: {texts[drawn]}")
 check(ids(show("tafl")) == [drawn], f"tafl only: {listed()}")
 check(ids(show("chess")) == sorted([resigned, mated]), f"chess only: {listed()}")
 check(ids(show("chess", "Regalia")) == [resigned], f"chess against Regalia: {listed()}")
 check(ids(show("", "depth 1")) == [resigned], f"against depth 1: {listed()}")
+# The foe the player chose finds the game too.
+check(ids(show("", "pip the page")) == [resigned], f"against Pip the Page: {listed()}")
 # Only the games this browser held a seat in: the one created on the page, not those made
 # through the API.
 check(ids(show(mine=True)) == [resigned], f"games played in this browser: {listed()}")
@@ -169,6 +171,8 @@ check(js("return game.over && game.moves.map((m) => m.text).join(' ')") == "f2f3
       "the mated game's moves")
 check("checkmate" in text_of("result").lower(), f"the mated game's result: {text_of('result')}")
 check(visible("analyse-note"), "no word on how to review a finished game")
+# A rematch is the seats' to ask for: a screen without the game's links is not offered one.
+check(not visible("rematch"), "a screen without the game's seat links is offered a rematch")
 
 
 def board():
@@ -209,6 +213,7 @@ driver.find_element(By.CSS_SELECTOR, f'#finished-list a[href="#{resigned}"]').cl
 wait_until("the resigned game", lambda: js("return !!game && game.id === arguments[0]", resigned))
 check("resigns" in text_of("result").lower(), f"the resigned game's result: {text_of('result')}")
 check(js("return game.moves.length") == 4, "the resigned game's moves")
+check(visible("rematch"), "the screen that played the resigned game is offered no rematch")
 print("finished: the resigned game opens from the list")
 
 # ---- nothing typed in comes back as markup ---------------------------------------------------

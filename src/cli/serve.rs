@@ -56,6 +56,14 @@ fn open_browser(url: &str) {
     log::warn!("serve: no browser opener found; open {url} by hand");
 }
 
+/// Prints a line for the person who started the server. A closed stdout (a service manager,
+/// `>&-`) must not stop a server that is already listening: the line goes to the log instead.
+fn announce(line: &str) {
+    if let Err(e) = say(line) {
+        log::warn!("serve: {line} (not printed: {e})");
+    }
+}
+
 pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     let options = ServeOptions {
         allowed_hosts: args.allow_hosts.clone(),
@@ -71,12 +79,12 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         Some(addr) => format!("http://{addr}/"),
         None => format!("http://{}:{}/", args.host, args.port),
     };
-    say(&format!("Regalia serves {url} (Ctrl-C stops it)"))?;
+    announce(&format!("Regalia serves {url} (Ctrl-C stops it)"));
     if let Some(addr) = server.address().filter(|a| !a.ip().is_loopback()) {
-        say(&format!(
+        announce(&format!(
             "Players on your network join at http://{}/ (each seat's own link is shown when a game is created)",
             join_address(addr)
-        ))?;
+        ));
     }
     if args.open {
         open_browser(&url);

@@ -35,16 +35,26 @@ fn today() -> String {
 }
 
 fn player_name(g: &WebGame, seat: usize) -> String {
-    match g.players[seat] {
-        None => "Human".to_string(),
-        Some(level) => match (level.movetime, level.depth) {
-            (_, Some(d)) => format!("Regalia (depth {d})"),
-            (Some(t), None) => format!("Regalia ({} ms a move)", t.as_millis()),
-            (None, None) => format!(
-                "Regalia ({} ms a move)",
-                super::jobs::DEFAULT_MOVETIME.as_millis()
-            ),
-        },
+    let Some(level) = g.players[seat] else {
+        return "Human".to_string();
+    };
+    let limit = match (level.movetime, level.depth) {
+        (_, Some(d)) => Some(format!("depth {d}")),
+        (Some(t), None) => Some(format!("{} ms a move", t.as_millis())),
+        (None, None) => None,
+    };
+    // A named foe is what the player chose, and looks for in the finished games' list.
+    let foe = level
+        .level
+        .and_then(|n| g.variant.foe(n).map(|foe| (n, foe.name)));
+    match (foe, limit) {
+        (Some((n, name)), Some(limit)) => format!("{name} (Regalia level {n}, {limit})"),
+        (Some((n, name)), None) => format!("{name} (Regalia level {n})"),
+        (None, Some(limit)) => format!("Regalia ({limit})"),
+        (None, None) => format!(
+            "Regalia ({} ms a move)",
+            super::jobs::DEFAULT_MOVETIME.as_millis()
+        ),
     }
 }
 

@@ -121,6 +121,13 @@ pub struct TakebackOffer {
     pub epoch: u64,
 }
 
+impl WebGame {
+    /// The take-back request still standing: one the position has moved past is void.
+    pub(super) fn live_takeback(&self) -> Option<&TakebackOffer> {
+        self.takeback.as_ref().filter(|o| o.epoch == self.epoch)
+    }
+}
+
 /// The seats people play (engines never need asking).
 fn people(g: &WebGame) -> Vec<u8> {
     (0..g.players.len() as u8)
@@ -193,14 +200,10 @@ pub fn extras(g: &WebGame, access: Access) -> SeatExtras {
             Access::Seat(s) => Some(s),
             Access::Watcher => None,
         },
-        takeback: g
-            .takeback
-            .as_ref()
-            .filter(|o| o.epoch == g.epoch)
-            .map(|o| TakebackView {
-                plies: o.plies,
-                agreed: o.agreed.clone(),
-            }),
+        takeback: g.live_takeback().map(|o| TakebackView {
+            plies: o.plies,
+            agreed: o.agreed.clone(),
+        }),
     }
 }
 

@@ -140,14 +140,10 @@ impl StoredPlay {
             draw_offer: g.play.draw_offer,
             draw_answer: g.play.draw_answer.clone(),
             // An offer the position moved past is void (`seats.rs`): not kept.
-            takeback: g
-                .takeback
-                .as_ref()
-                .filter(|o| o.epoch == g.epoch)
-                .map(|o| StoredTakeback {
-                    plies: o.plies,
-                    agreed: o.agreed.clone(),
-                }),
+            takeback: g.live_takeback().map(|o| StoredTakeback {
+                plies: o.plies,
+                agreed: o.agreed.clone(),
+            }),
             stand_in: g.stand_in.iter().map(|m| m.word().to_string()).collect(),
             setup_plans: g.setup_plans.clone(),
         }

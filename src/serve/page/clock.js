@@ -67,7 +67,8 @@ function drawGameActions(view) {
   const offered = !view.over && view.draw_offer !== null;
   $('draw-offer').hidden = !offered;
   if (offered) $('draw-offer-text').textContent = `${capitalised(view.seats[view.draw_offer].name)} offers a draw:`;
-  $('rematch').hidden = !view.over;
+  // Only a seat may ask for a rematch (a watcher's call is refused): no button without a link.
+  $('rematch').hidden = !view.over || !tokenFor(view.id);
   // A refused draw is news only while the game goes on: an ending's own words replace it.
   if (view.draw_answer && !view.over) say(view.draw_answer);
 }

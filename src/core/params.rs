@@ -87,6 +87,11 @@ pub struct SearchParams {
     /// that could only win later is cut (off in the chess family, whose bench signatures
     /// were measured without it).
     pub quiescence_mate_distance: bool,
+    /// An urgent position ([`crate::core::SearchHints::urgent`]) is searched one ply deeper,
+    /// as chess extends checks. Off where threats come so often that the extension, paid once
+    /// for every threat and its answer, keeps the search from getting deeper at all (tafl's
+    /// king beside the corners: docs/results/sprt-log.md#tafl).
+    pub urgent_extension: bool,
 }
 
 impl SearchParams {
@@ -130,6 +135,7 @@ impl SearchParams {
         quiescence_threat_plies: 0,
         quiescence_urgent_plies: usize::MAX,
         quiescence_mate_distance: false,
+        urgent_extension: true,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -37,6 +37,13 @@ pub trait SearchHints: Rules {
     fn urgent(&self) -> bool {
         false
     }
+    /// The moves that may answer an urgent position ([`SearchHints::urgent`]), which quiescence
+    /// searches there instead of every move: all of them unless the game knows that the others
+    /// lose at once (tafl: with the king's line to a gate open, only moves onto that line or
+    /// beside the king can matter). Called only where `urgent()` holds.
+    fn urgent_replies(&self, out: &mut MoveList<Self::Move>) {
+        self.generate(super::Scope::All, out)
+    }
     /// Captures, promotions, explosions: moves that change material.
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false

@@ -33,7 +33,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             return alpha;
         }
         let in_check = self.game.urgent();
-        if in_check {
+        if in_check && self.params.urgent_extension {
             depth += 1;
         }
         if depth <= 0 {

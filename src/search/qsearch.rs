@@ -50,8 +50,11 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             best = stand_pat;
         }
         let mut moves = MoveList::new();
-        self.game
-            .generate(if in_check { Scope::All } else { Scope::Noisy }, &mut moves);
+        if in_check {
+            self.game.urgent_replies(&mut moves);
+        } else {
+            self.game.generate(Scope::Noisy, &mut moves);
+        }
         if !in_check && qply < self.params.quiescence_threat_plies {
             self.game.quiet_threats(&mut moves);
         }

@@ -2,7 +2,8 @@
 
 use super::board::{file_of, parse_square, rank_of, step, Cell, Square, NO_SQUARE};
 use super::movegen::{
-    escapes_open_from_ignoring, generate, is_king_fork, king_forks, open_escape_lines,
+    escape_answers, escapes_open_from_ignoring, generate, is_king_fork, king_forks,
+    open_escape_lines,
 };
 use super::position::{Side, TaflMove, TaflPosition, Undo};
 use super::rules::{Repetition, KING, SPECIAL};
@@ -183,6 +184,7 @@ impl SearchHints for TaflPosition {
         quiescence_threat_plies: 2,
         quiescence_urgent_plies: 8,
         quiescence_mate_distance: true,
+        urgent_extension: false,
         ..SearchParams::CHESS
     };
     /// The attackers facing an open line from king to gate, or the defenders facing the
@@ -192,6 +194,15 @@ impl SearchHints for TaflPosition {
         match self.side_to_move() {
             Side::Attackers => open_escape_lines(self) > 0,
             Side::Defenders => self.king_in_danger(),
+        }
+    }
+    /// The attackers facing an open line answer with blocks and moves beside the king only;
+    /// the defenders facing the king's capture with every move.
+    fn urgent_replies(&self, out: &mut MoveList<TaflMove>) {
+        if self.side_to_move() == Side::Attackers {
+            escape_answers(self, out)
+        } else {
+            generate(self, Scope::All, out)
         }
     }
     #[inline]

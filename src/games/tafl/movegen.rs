@@ -1,7 +1,7 @@
 //! Legal tafl moves: every piece slides like a rook over empty squares; the rule set says who
 //! may stop on or pass over the corners and the throne.
 
-use super::board::{step, Cell, Square, NO_SQUARE};
+use super::board::{step, Cell, Square, CELLS, MAX_SIZE, NO_SQUARE};
 use super::position::{TaflMove, TaflPosition};
 use super::rules::{kind, KING, SPECIAL};
 use crate::core::{MoveList, Scope};
@@ -146,6 +146,56 @@ fn escape_bit(pos: &TaflPosition, to: Square, d: usize) -> u32 {
     }
 }
 
+/// The attackers' moves that can answer the king's open lines to the gates: a move onto one
+/// of those lines (a block) or beside the king (the only squares from which he can be taken).
+/// Any other move lets him escape at once, so quiescence searches these alone (the lost
+/// Copenhagen games' searches stalled at depth 3 answering every such threat with every move,
+/// docs/results/sprt-log.md#tafl). Every move if there is none of them.
+pub fn escape_answers(pos: &TaflPosition, out: &mut MoveList<TaflMove>) {
+    let mut all = MoveList::new();
+    generate(pos, Scope::All, &mut all);
+    let Some(king) = pos.king_square() else {
+        all.iter().for_each(|&m| out.push(m));
+        return;
+    };
+    let rules = pos.rules();
+    let mut wanted = [false; CELLS];
+    for d in 0..4 {
+        wanted[step(king, d) as usize] = true;
+        // The line's squares, kept only if it reaches a gate.
+        let mut line = [NO_SQUARE; MAX_SIZE as usize];
+        let mut len = 0;
+        let mut to = king;
+        loop {
+            to = step(to, d);
+            if pos.cell(to) != Cell::Empty {
+                break;
+            }
+            if len < line.len() {
+                line[len] = to;
+                len += 1;
+            }
+            let special = rules.flags(to) & SPECIAL != 0;
+            if rules.escapes(to) && (!special || rules.may_stop(KING, king, to)) {
+                line[..len]
+                    .iter()
+                    .for_each(|&sq| wanted[sq as usize] = true);
+                break;
+            }
+            if special && !rules.may_pass(KING, king, to) {
+                break;
+            }
+        }
+    }
+    let before = out.len();
+    for &m in all.iter().filter(|m| wanted[m.to() as usize]) {
+        out.push(m);
+    }
+    if out.len() == before {
+        all.iter().for_each(|&m| out.push(m));
+    }
+}
+
 /// Escape lines the king has this move (the defenders' immediate threat).
 pub fn open_escape_lines(pos: &TaflPosition) -> u32 {
     pos.king_square()
@@ -178,5 +228,22 @@ mod tests {
         let mut none = MoveList::new();
         king_forks(&theirs, &mut none);
         assert!(none.is_empty());
+    }
+
+    #[test]
+    fn the_answers_to_an_open_line_block_it_or_step_beside_the_king() {
+        // The king on a5 sees a1 and a11; attackers on b9 and k4.
+        let pos = TaflPosition::from_text("11/11/1a9/11/11/11/k10/10a/11/11/11 a").expect("valid");
+        let mut answers = MoveList::new();
+        escape_answers(&pos, &mut answers);
+        let mut texts: Vec<String> = answers.iter().map(|m| m.text()).collect();
+        texts.sort();
+        assert_eq!(texts, ["b9a9", "b9b5", "k4a4"]);
+        // With no block and no square beside the king in reach, every move is kept.
+        let far = TaflPosition::from_text("11/11/11/11/11/11/k10/11/11/11/2a8 a").expect("valid");
+        let (mut kept, mut all) = (MoveList::new(), MoveList::new());
+        escape_answers(&far, &mut kept);
+        generate(&far, Scope::All, &mut all);
+        assert_eq!(kept.len(), all.len());
     }
 }

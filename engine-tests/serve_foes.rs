@@ -110,31 +110,31 @@ fn a_seat_plays_as_the_foe_its_level_names() {
     }
 }
 
-#[test]
-fn the_record_names_the_foe_the_person_played() {
-    let table = GameTable::default();
-    // Black is the second foe; white resigns at once, so the game ends without a search.
+/// The record of a chess game against the engine seat `black`, which white resigns at once
+/// (the game ends without a search).
+fn record_after_resigning_to(table: &GameTable, black: Value) -> String {
     let g = ok(
-        &table,
+        table,
         "POST",
         "/api/games",
-        json!({ "variant": "chess", "seats": [{}, { "engine": true, "level": 2 }] }),
+        json!({ "variant": "chess", "seats": [{}, black] }),
     );
     let id = g["id"].as_str().unwrap().to_string();
-    let foe = regalia::games::Variant::Chess.foe(2).unwrap().name;
-    ok(
-        &table,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        json!({}),
-    );
+    ok(table, "POST", &format!("/api/games/{id}/resign"), json!({}));
     let record = ok(
-        &table,
+        table,
         "GET",
         &format!("/api/games/{id}/record"),
         Value::Null,
     );
-    let pgn = record["body"].as_str().unwrap();
+    record["body"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_record_names_the_foe_the_person_played() {
+    let table = GameTable::default();
+    let foe = regalia::games::Variant::Chess.foe(2).unwrap().name;
+    let pgn = record_after_resigning_to(&table, json!({ "engine": true, "level": 2 }));
     // The name a player looks for in the finished games (their list filters on these names).
     assert!(
         pgn.contains(&format!("[Black \"{foe} (Regalia level 2)\"]")),
@@ -142,30 +142,6 @@ fn the_record_names_the_foe_the_person_played() {
     );
     assert!(pgn.contains("[White \"Human\"]"), "{pgn}");
     // An engine seat without a foe is still named by its limit.
-    let g = ok(
-        &table,
-        "POST",
-        "/api/games",
-        json!({ "variant": "chess", "seats": [{}, { "engine": true, "depth": 1 }] }),
-    );
-    let id = g["id"].as_str().unwrap().to_string();
-    ok(
-        &table,
-        "POST",
-        &format!("/api/games/{id}/resign"),
-        json!({}),
-    );
-    let record = ok(
-        &table,
-        "GET",
-        &format!("/api/games/{id}/record"),
-        Value::Null,
-    );
-    assert!(
-        record["body"]
-            .as_str()
-            .unwrap()
-            .contains("[Black \"Regalia (depth 1)\"]"),
-        "{record}"
-    );
+    let pgn = record_after_resigning_to(&table, json!({ "engine": true, "depth": 1 }));
+    assert!(pgn.contains("[Black \"Regalia (depth 1)\"]"), "{pgn}");
 }

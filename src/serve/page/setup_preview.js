@@ -199,6 +199,24 @@ const SetUpPreview = (() => {
     }
   }
 
+  // A dashed circle on `square`'s cell (null off the board): `r` a share of the cell's width.
+  function dashedRing(square, { r, fill, width, dash, cls }) {
+    const rect = cellRect(square);
+    if (!rect) return null;
+    const w = Number(rect.getAttribute('width'));
+    const ring = document.createElementNS(SVG_NS, 'circle');
+    ring.setAttribute('cx', Number(rect.getAttribute('x')) + w / 2);
+    ring.setAttribute('cy', Number(rect.getAttribute('y')) + w / 2);
+    ring.setAttribute('r', w * r);
+    ring.setAttribute('fill', fill);
+    ring.setAttribute('stroke', '#1f5fa8');
+    ring.setAttribute('stroke-width', width);
+    ring.setAttribute('stroke-dasharray', dash);
+    ring.setAttribute('class', cls);
+    ring.setAttribute('data-square', square);
+    return ring;
+  }
+
   // The previewed pieces: faint, each in a dashed ring, so they never read as placed ones.
   function drawPreviewPieces() {
     const board = document.querySelector('#board-box svg g#board');
@@ -207,19 +225,8 @@ const SetUpPreview = (() => {
       const square = squareOf(p);
       const found = pieceOn(square);
       if (found) { found.g.classList.add('preview-piece'); found.g.style.opacity = '0.5'; }
-      const rect = cellRect(square);
-      if (!rect) continue;
-      const w = Number(rect.getAttribute('width'));
-      const ring = document.createElementNS(SVG_NS, 'circle');
-      ring.setAttribute('cx', Number(rect.getAttribute('x')) + w / 2);
-      ring.setAttribute('cy', Number(rect.getAttribute('y')) + w / 2);
-      ring.setAttribute('r', w * 0.44);
-      ring.setAttribute('fill', 'none');
-      ring.setAttribute('stroke', '#1f5fa8');
-      ring.setAttribute('stroke-width', 2.5);
-      ring.setAttribute('stroke-dasharray', '5 4');
-      ring.setAttribute('class', 'preview-ring');
-      ring.setAttribute('data-square', square);
+      const ring = dashedRing(square, { r: 0.44, fill: 'none', width: 2.5, dash: '5 4', cls: 'preview-ring' });
+      if (!ring) continue;
       ring.setAttribute('pointer-events', 'none');
       board.appendChild(ring);
     }
@@ -232,19 +239,8 @@ const SetUpPreview = (() => {
     if (!board || (typeof reviewing === 'function' && reviewing())) return;
     const { placements, played } = view.seats[seat].setup_plan;
     for (const p of placements.slice(played)) {
-      const rect = cellRect(squareOf(p));
-      if (!rect) continue;
-      const w = Number(rect.getAttribute('width'));
-      const ring = document.createElementNS(SVG_NS, 'circle');
-      ring.setAttribute('cx', Number(rect.getAttribute('x')) + w / 2);
-      ring.setAttribute('cy', Number(rect.getAttribute('y')) + w / 2);
-      ring.setAttribute('r', w * 0.38);
-      ring.setAttribute('fill', 'rgba(31, 95, 168, 0.12)');
-      ring.setAttribute('stroke', '#1f5fa8');
-      ring.setAttribute('stroke-width', 2);
-      ring.setAttribute('stroke-dasharray', '3 3');
-      ring.setAttribute('class', 'held-ring');
-      ring.setAttribute('data-square', squareOf(p));
+      const ring = dashedRing(squareOf(p), { r: 0.38, fill: 'rgba(31, 95, 168, 0.12)', width: 2, dash: '3 3', cls: 'held-ring' });
+      if (!ring) continue;
       const title = document.createElementNS(SVG_NS, 'title');
       title.textContent = `${capitalised(PIECE_NAMES[kindOf(p)] || 'piece')} to come on ${squareOf(p)}`;
       ring.appendChild(title);

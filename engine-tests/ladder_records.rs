@@ -123,8 +123,20 @@ fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
                 if let Some((reported, points)) = engine_row(&out, &upper) {
                     let line = ladder_tally(&records, &upper);
                     assert_eq!(tally(&line[0]), reported, "{}: {line:?}", records.display());
-                    let mine = line[1].split_whitespace().next().expect("points");
-                    assert_eq!(mine, points, "{}: {line:?}", records.display());
+                    // The records keep a shared point to three places (0.333), the match sums
+                    // exact thirds: allow that rounding, a thousandth a game.
+                    let mine: f64 = line[1]
+                        .split_whitespace()
+                        .next()
+                        .and_then(|p| p.parse().ok())
+                        .expect("points");
+                    let theirs: f64 = points.parse().expect("the table's points");
+                    let games = f64::from(reported.0 + reported.1 + reported.2);
+                    assert!(
+                        (mine - theirs).abs() <= 0.005 + 0.001 * games,
+                        "{}: {line:?} against the match's {points}",
+                        records.display()
+                    );
                     checked += 1;
                 }
             }

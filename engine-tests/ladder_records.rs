@@ -45,12 +45,47 @@ fn match_summary(out: &str) -> Option<((u32, u32, u32), String)> {
     Some(((wins, draws, losses), elo))
 }
 
-/// `+W =D −L` as numbers.
+/// `ladder_tally.py RECORDS UPPER`'s line (three or four players: `+W =D -L | P of F | rate`),
+/// split at its bars.
+fn ladder_tally(records: &Path, upper: &str) -> Vec<String> {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_tally.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(records)
+        .arg(upper)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "ladder_tally.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .split(" | ")
+        .map(str::to_string)
+        .collect()
+}
+
+/// A match of three or four players has no `Score of` line: its engine table's row for
+/// `name` (`level5  12  3  7  2  5.83  25.0%`) gives the wins, draws, losses and points.
+fn engine_row(out: &str, name: &str) -> Option<((u32, u32, u32), String)> {
+    let row = out
+        .lines()
+        .skip_while(|l| !l.starts_with("engine "))
+        .find(|l| l.split_whitespace().next() == Some(name))?;
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let count = |i: usize| words.get(i).and_then(|w| w.parse().ok());
+    Some(((count(2)?, count(3)?, count(4)?), words.get(5)?.to_string()))
+}
+
+/// `+W =D −L` (or with an ASCII minus, as `ladder_tally.py` writes it) as numbers.
 fn tally(text: &str) -> (u32, u32, u32) {
     let n: Vec<u32> = text
         .split_whitespace()
         .map(|w| {
-            w.trim_start_matches(['+', '=', '−'])
+            w.trim_start_matches(['+', '=', '−', '-'])
                 .parse()
                 .expect("a count")
         })
@@ -81,11 +116,35 @@ fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
                 .expect("a name");
             let up = stem.rsplit('-').next().expect("GAME-LOW-UP");
             let out = std::fs::read_to_string(records.with_extension("out")).expect("its output");
+            let upper = format!("level{up}");
+            // Three or four players (`PLAYERS=3 ladder.sh`): the score rate's tally, from the
+            // records, against the match's own table.
+            if match_summary(&out).is_none() {
+                if let Some((reported, points)) = engine_row(&out, &upper) {
+                    let line = ladder_tally(&records, &upper);
+                    assert_eq!(tally(&line[0]), reported, "{}: {line:?}", records.display());
+                    // The records keep a shared point to three places (0.333), the match sums
+                    // exact thirds: allow that rounding, a thousandth a game.
+                    let mine: f64 = line[1]
+                        .split_whitespace()
+                        .next()
+                        .and_then(|p| p.parse().ok())
+                        .expect("points");
+                    let theirs: f64 = points.parse().expect("the table's points");
+                    let games = f64::from(reported.0 + reported.1 + reported.2);
+                    assert!(
+                        (mine - theirs).abs() <= 0.005 + 0.001 * games,
+                        "{}: {line:?} against the match's {points}",
+                        records.display()
+                    );
+                    checked += 1;
+                }
+            }
             // A match stopped before its summary has only the games it finished.
             let Some((reported, elo)) = match_summary(&out) else {
                 continue;
             };
-            let row = ladder_sum(&format!("level{up}"), std::slice::from_ref(&records));
+            let row = ladder_sum(&upper, std::slice::from_ref(&records));
             assert_eq!(tally(&row[1]), reported, "{}: {row:?}", records.display());
             let mine = row[3].split_whitespace().next().expect("an Elo");
             let same = match (mine.replace('−', "-").parse::<f64>(), elo.parse::<f64>()) {

@@ -3,7 +3,9 @@
 (`--out`: line records, or PGN for the chess family): the upper foe's results in each seat, and, in games of
 three or four players, its score rate.
 
-    python3 engine-tests/strength/ladder_tally.py RECORDS UPPER_NAME
+    python3 engine-tests/strength/ladder_tally.py RECORDS [RECORDS...] UPPER_NAME
+
+Several records files (rounds of one step, kept by `ladder.sh` with KEEP=DIR) are summed.
 
 Two players (tafl's attackers and defenders differ most): one line, the upper foe's
 `+W =D -L` in each seat, e.g. `attackers +12 =3 -5; defenders +18 =0 -2`.
@@ -94,15 +96,18 @@ def score_rate(games, upper):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
-    games = read_games(sys.argv[1])
+    paths, upper = sys.argv[1:-1], sys.argv[-1]
+    games = [game for path in paths for game in read_games(path)]
     if not games:
-        sys.exit(f"ladder_tally.py: no finished game in {sys.argv[1]}")
+        sys.exit(f"ladder_tally.py: no finished game in {' '.join(paths)}")
+    if any(all(name != upper for _, name in seats.values()) for seats, _ in games):
+        sys.exit(f"ladder_tally.py: a game without {upper} (records of different steps?)")
     if len(games[0][0]) > 2:
-        print(score_rate(games, sys.argv[2]))
+        print(score_rate(games, upper))
     else:
-        print(by_seat(games, sys.argv[2]))
+        print(by_seat(games, upper))
 
 
 if __name__ == "__main__":

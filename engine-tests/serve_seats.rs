@@ -35,6 +35,19 @@ fn people_game(table: &GameTable, variant: &str) -> (String, Vec<String>, Value)
     (v["id"].as_str().unwrap().to_string(), tokens, v)
 }
 
+/// Each of `actions` posted to the game without a seat's token is refused (403).
+fn refused_without_a_seat(table: &GameTable, id: &str, actions: &[&str]) {
+    for action in actions {
+        let (status, v) = call(
+            table,
+            "POST",
+            &format!("/api/games/{id}/{action}"),
+            Value::Null,
+        );
+        assert_eq!(status, 403, "{action}: {v}");
+    }
+}
+
 fn moves(table: &GameTable, id: &str) -> usize {
     let (_, v) = call(table, "GET", &format!("/api/games/{id}"), Value::Null);
     v["moves"].as_array().unwrap().len()
@@ -112,24 +125,20 @@ fn only_the_seat_to_move_may_move_and_a_refusal_says_why() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["you"], json!(0));
     // Every other change is a seat's too.
-    for action in [
-        "analysis",
-        "stop",
-        "undo",
-        "resign",
-        "offer-draw",
-        "answer-draw",
-        "stand-in",
-        "rematch",
-    ] {
-        let (status, v) = call(
-            &table,
-            "POST",
-            &format!("/api/games/{id}/{action}"),
-            Value::Null,
-        );
-        assert_eq!(status, 403, "{action}: {v}");
-    }
+    refused_without_a_seat(
+        &table,
+        &id,
+        &[
+            "analysis",
+            "stop",
+            "undo",
+            "resign",
+            "offer-draw",
+            "answer-draw",
+            "stand-in",
+            "rematch",
+        ],
+    );
     assert_eq!(moves(&table, &id), 1);
 }
 
@@ -160,15 +169,11 @@ fn a_finished_game_is_open_to_anyones_analysis_and_to_nothing_else() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["analysing"], json!(false), "{v}");
     // Every other change still needs a seat's link.
-    for action in ["resign", "offer-draw", "undo", "rematch", "move"] {
-        let (status, v) = call(
-            &table,
-            "POST",
-            &format!("/api/games/{id}/{action}"),
-            Value::Null,
-        );
-        assert_eq!(status, 403, "{action}: {v}");
-    }
+    refused_without_a_seat(
+        &table,
+        &id,
+        &["resign", "offer-draw", "undo", "rematch", "move"],
+    );
     assert_eq!(moves(&table, &id), 4);
 }
 

@@ -11,50 +11,34 @@ usage: browser_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import io
-import json
+import functools
 import os
 import sys
-import time
 import urllib.error
 import urllib.request
 
 import chess.pgn
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from page_kit import TIMEOUT, check, start_browser
+import page_kit
+from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 
 
 driver = start_browser(CHROMIUM, DRIVER)
-wait = WebDriverWait(driver, TIMEOUT)
-
-
-def by_id(name):
-    return driver.find_element(By.ID, name)
-
-
-# The page redraws often while the engine thinks: read it in one script call, never through
-# element handles that a redraw makes stale.
-def text_of(name):
-    return driver.execute_script(
-        "const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
+# The page redraws often while the engine thinks: page_kit reads it in one script call, never
+# through element handles that a redraw makes stale.
+screen = page_kit.Screen(driver, lambda: f", moves: {moves_on_page()}")
+by_id, text_of, visible, wait_until = screen.by_id, screen.text_of, screen.visible, screen.wait_until
 
 
 def shown(name):
     return driver.execute_script(
         "const e = document.getElementById(arguments[0]); return !!e && !e.hidden && e.offsetParent !== null", name)
-
-
-def visible(name):
-    """Whether the element takes up room on screen (CSS can beat the `hidden` attribute)."""
-    return driver.execute_script(
-        "const e = document.getElementById(arguments[0]); return !!e && e.getClientRects().length > 0", name)
 
 
 def moves_on_page():
@@ -63,92 +47,17 @@ def moves_on_page():
         "[...li.querySelectorAll('.move')].map((m) => m.innerText).join(' '))")
 
 
-def wait_until(what, predicate):
-    try:
-        return wait.until(lambda d: predicate())
-    except Exception as e:
-        raise AssertionError(f"timed out waiting for {what}; status: {text_of('status')!r}, "
-                             f"message: {text_of('message')!r}, moves: {moves_on_page()}") from e
-
-
 def api(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(URL.rstrip("/") + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+    return page_kit.api(URL.rstrip("/"), method, path, body)
 
 
 def new_game(variant, seats, options=None, position="", clock=""):
-    """Fills in the new-game form: `seats` is a list of "human" or ("engine", ms) per seat."""
-    driver.get(URL)
-    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
-    Select(by_id("variant")).select_by_value(variant)
-    for name, value in (options or {}).items():
-        Select(driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
-    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
-    check(len(rows) == len(seats), f"{variant}: {len(rows)} seat rows, expected {len(seats)}")
-    for row, seat in zip(rows, seats):
-        kind = Select(row.find_element(By.CSS_SELECTOR, ".seat-kind"))
-        if seat == "human":
-            kind.select_by_value("human")
-        else:
-            kind.select_by_value("engine")
-            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
-    Select(by_id("clock")).select_by_value(clock)
-    box = by_id("start-position")
-    box.clear()
-    if position:
-        box.send_keys(position)
-    by_id("start").click()
-    wait_until("the board", lambda: shown("play") and driver.execute_script(
-        "return document.querySelectorAll('#board-box rect.cell').length > 0"))
-    return driver.execute_script("return game.id")
+    """The new-game form by clicks (page_kit.Screen.new_game); the game's id."""
+    return screen.new_game(URL, variant, seats, options, position, clock)
 
 
-def square(name):
-    return driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
-
-
-def on_fresh_board(action):
-    """Runs the pointer `action` again if the page drew its board afresh meanwhile (a late update
-    replaces the squares, and the ones found before go stale); a held button is let go first."""
-    for attempt in range(3):
-        try:
-            return action()
-        except StaleElementReferenceException:
-            ActionChains(driver).release().perform()
-            if attempt == 2:
-                raise
-            time.sleep(0.2)
-
-
-def click(name):
-    on_fresh_board(lambda: ActionChains(driver).move_to_element(square(name)).click().perform())
-
-
-def drag(source, target):
-    on_fresh_board(lambda: ActionChains(driver).move_to_element(square(source)).click_and_hold()
-                   .move_to_element(square(target)).release().perform())
-
-
-def play(source, target):
-    """Clicks a move; waits for the page to list it."""
-    before = driver.execute_script("return game.moves.length")
-    click(source)
-    click(target)
-    wait_until(f"{source}{target} to be played",
-               lambda: driver.execute_script("return game.moves.length") > before)
-
-
-def result_text():
-    return wait_until("the result", lambda: shown("result") and text_of("result"))
-
-
-def screenshot(name):
-    path = os.path.join(SHOTS, name + ".png")
-    by_id("play").screenshot(path)
-    print(f"screenshot {path}")
+square, click, drag, play, result_text = screen.square, screen.click, screen.drag, screen.play, screen.result_text
+screenshot = functools.partial(screen.screenshot, SHOTS)
 
 
 def download_record():
@@ -172,11 +81,7 @@ def replay_lines(record, variant, options=None):
 
 def api_status(method, path, body):
     """The HTTP status of a call that may be refused."""
-    try:
-        api(method, path, body)
-        return 200
-    except urllib.error.HTTPError as e:
-        return e.code
+    return page_kit.call(URL.rstrip("/"), method, path, body)[0]
 
 
 def open_start_screen():

@@ -10,119 +10,49 @@ without the feature it names.
 usage: feel_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
-import json
+import functools
 import os
 import sys
-import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from page_kit import TIMEOUT, check, start_browser
+import page_kit
+from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 os.makedirs(SHOTS, exist_ok=True)
 
 
 driver = start_browser(CHROMIUM, DRIVER)
-wait = WebDriverWait(driver, TIMEOUT)
-
-
-def js(script, *args):
-    return driver.execute_script(script, *args)
-
-
-def by_id(name):
-    return driver.find_element(By.ID, name)
-
-
-def text_of(name):
-    return js("const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
-
-
-def visible(name):
-    """Whether the element takes up room on screen."""
-    return js("const e = document.getElementById(arguments[0]); return !!e && e.getClientRects().length > 0", name)
-
-
-def wait_until(what, predicate):
-    try:
-        return wait.until(lambda d: predicate())
-    except Exception as e:
-        raise AssertionError(f"timed out waiting for {what}; status: {text_of('status')!r}, "
-                             f"message: {text_of('message')!r}, counters: {text_of('counters')!r}") from e
+screen = page_kit.Screen(driver, lambda: f", counters: {text_of('counters')!r}")
+by_id, js, text_of, visible, wait_until = (screen.by_id, screen.js, screen.text_of, screen.visible,
+                                           screen.wait_until)
 
 
 def api(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(URL.rstrip("/") + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+    return page_kit.api(URL.rstrip("/"), method, path, body)
 
 
 def open_form(variant):
-    driver.get(URL)
-    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
-    Select(by_id("variant")).select_by_value(variant)
+    screen.open_form(URL, variant)
 
 
-def new_game(variant, seats, options=None, position="", clock="", foes=None):
-    """Fills in the new-game form: `seats` is a list of "human" or ("engine", ms) per seat;
-    `foes` the foe level to pick per engine seat (by seat), else the picker's own choice."""
-    open_form(variant)
-    for name, value in (options or {}).items():
-        Select(driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
-    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
-    check(len(rows) == len(seats), f"{variant}: {len(rows)} seat rows, expected {len(seats)}")
-    for seat, (row, kind) in enumerate(zip(rows, seats)):
-        if kind == "human":
-            Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("human")
-        else:
-            Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("engine")
-            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(kind[1]))
-            if foes and seat in foes:
-                Select(row.find_element(By.CSS_SELECTOR, ".seat-foe")).select_by_value(str(foes[seat]))
-    Select(by_id("clock")).select_by_value(clock)
-    box = by_id("start-position")
-    box.clear()
-    if position:
-        box.send_keys(position)
-    by_id("start").click()
-    wait_until("the board", lambda: visible("play") and js(
-        "return document.querySelectorAll('#board-box rect.cell').length > 0"))
-    return js("return game.id")
+def new_game(variant, seats, options=None, position="", clock=""):
+    """The new-game form by clicks (page_kit.Screen.new_game); the game's id."""
+    return screen.new_game(URL, variant, seats, options, position, clock)
 
 
-def square(name):
-    return driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
-
-
-def click(name):
-    ActionChains(driver).move_to_element(square(name)).click().perform()
+square, click = screen.square, screen.click
 
 
 def plies():
     return js("return game.moves.length")
 
 
-def play(source, target):
-    """Clicks a move; waits for the page to list it."""
-    before = plies()
-    click(source)
-    click(target)
-    wait_until(f"{source}{target} to be played", lambda: plies() > before)
-
-
-def result_text():
-    return wait_until("the result", lambda: visible("result") and text_of("result"))
-
-
-def screenshot(name):
-    path = os.path.join(SHOTS, name + ".png")
-    by_id("play").screenshot(path)
-    print(f"screenshot {path}")
+play, result_text = screen.play, screen.result_text
+screenshot = functools.partial(screen.screenshot, SHOTS)
 
 
 def check_mark():
@@ -242,8 +172,7 @@ Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("engine"
 foes = [o.text for o in Select(row.find_element(By.CSS_SELECTOR, ".seat-foe")).options]
 check(len(foes) >= 2 and "(locked)" in foes[1] and "(locked)" not in foes[0], f"a fresh player's foes: {foes}")
 # White mates in two whatever the foe does (its one legal reply is Kg8).
-new_game("chess", ["human", ("engine", 200)], position="5k2/8/4R3/8/8/8/K2R4/8 w - - 0 1", clock="3+2",
-         foes={1: 1})
+new_game("chess", ["human", ("engine", 200, 1)], position="5k2/8/4R3/8/8/8/K2R4/8 w - - 0 1", clock="3+2")
 check(js("return game.time_control") == "3+2" and visible("clocks"), "the game is not on a clock")
 foe = js("return game.seats[1].foe")
 check(foe is not None and foe["level"] == 1, f"black is no named foe: {foe}")
@@ -253,7 +182,7 @@ check(visible("undo") and visible("analyse") and not visible("analyse-note"), "p
 play("e6", "e8")
 result = result_text()
 check("white wins by checkmate" in result.lower() and js("return game.winner") == 0, f"result: {result}")
-check(f"beaten foe 1" in text_of("message"), f"no unlock said: {text_of('message')!r}")
+check("beaten foe 1" in text_of("message"), f"no unlock said: {text_of('message')!r}")
 # After the end: no take-back, no analysis of the mated position, nothing to stop.
 check(not visible("undo") and not visible("analyse") and not visible("stop") and visible("analyse-note"),
       "take-back, analysis or stop still offered after the end")

@@ -16,47 +16,23 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 import page_kit
-from page_kit import TIMEOUT, check
+from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 URL = URL.rstrip("/")
 os.makedirs(SHOTS, exist_ok=True)
 
 driver = page_kit.start_browser(CHROMIUM, DRIVER)
-wait = WebDriverWait(driver, TIMEOUT)
-
-
-def by_id(name):
-    return driver.find_element(By.ID, name)
-
-
-def js(script, *args):
-    return driver.execute_script(script, *args)
-
-
-def text_of(name):
-    return js("const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
-
-
-def visible(name):
-    return js("const e = document.getElementById(arguments[0]); return !!e && e.getClientRects().length > 0", name)
-
-
-def wait_until(what, predicate):
-    try:
-        return wait.until(lambda d: predicate())
-    except Exception as e:
-        raise AssertionError(f"timed out waiting for {what}; status: {text_of('status')!r}, "
-                             f"message: {text_of('message')!r}, list: {listed()}") from e
+screen = page_kit.Screen(driver, lambda: f", list: {listed()}")
+by_id, js, text_of, visible, wait_until = (screen.by_id, screen.js, screen.text_of, screen.visible,
+                                           screen.wait_until)
 
 
 def api(method, path, body=None):
-    status, answer = page_kit.call(URL, method, path, body)
-    check(status == 200, f"{method} {path}: {status} {answer}")
-    return answer
+    return page_kit.api(URL, method, path, body)
 
 
 def people_game(variant, moves):

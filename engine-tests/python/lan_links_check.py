@@ -33,7 +33,7 @@ creator.find_element(By.ID, "start").click()
 WebDriverWait(creator, page_kit.TIMEOUT).until(lambda d: "#" in d.current_url)
 # The game's page, in the tab that created it (which holds its links).
 page = page_kit.PageSession(creator, creator.current_url)
-page.wait_for("the seat links", lambda: len(page.js(
+page.wait_until("the seat links", lambda: len(page.js(
     "return [...document.querySelectorAll('#seat-links input.seat-link')]")) == 3)
 gid = page.js("return game.id")
 white, black, watch = page.js("return [...document.querySelectorAll('#seat-links input.seat-link')].map((i) => i.value)")
@@ -48,9 +48,9 @@ joined = page_kit.PageSession(page_kit.start_browser(CHROMIUM, DRIVER, "1200,100
 check(joined.js("return game.you") == 1, "black's link does not play black")
 check("You play black" in joined.js("return document.body.innerText"), "black's screen does not say whose it is")
 page.play("e2", "e4")
-joined.wait_for("white's move on black's screen", lambda: joined.moves() == ["e2e4"])
+joined.wait_until("white's move on black's screen", lambda: joined.moves() == ["e2e4"])
 joined.play("e7", "e5")
-page.wait_for("black's move on white's screen", lambda: page.moves() == ["e2e4", "e7e5"])
+page.wait_until("black's move on white's screen", lambda: page.moves() == ["e2e4", "e7e5"])
 print("lan: black plays through the network address, both screens see both moves")
 joined.driver.quit()
 creator.quit()

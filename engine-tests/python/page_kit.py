@@ -3,7 +3,9 @@ calls to it, and a failing check's message. The checks are run by engine-tests/b
 (`run_check`), which gives each its paths on the command line."""
 
 import json
+import os
 import subprocess
+import time
 import urllib.error
 import urllib.request
 
@@ -11,7 +13,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 
@@ -46,6 +49,13 @@ def stop_server(server):
     server.wait(timeout=60)
 
 
+def api(url, method, path, body=None):
+    """A JSON call that must succeed; its decoded answer."""
+    status, answer = call(url, method, path, body)
+    check(status == 200, f"{method} {path}: {status} {answer}")
+    return answer
+
+
 def call(url, method, path, body=None):
     """A JSON call; the status and the decoded answer, errors included."""
     data = None if body is None else json.dumps(body).encode()
@@ -58,34 +68,132 @@ def call(url, method, path, body=None):
         return e.code, json.loads(e.read())
 
 
-class PageSession:
-    """One browser session on a game's page at `address` (a seat or watch link)."""
+class Screen:
+    """One browser window's common reads and acts: elements by id, scripts run in the page,
+    waits whose failure says what the page showed (its status, message and `context()`), the
+    board's squares, and the new-game form."""
 
-    def __init__(self, driver, address):
+    def __init__(self, driver, context=lambda: "", timeout=TIMEOUT):
         self.driver = driver
-        self.driver.get(address)
-        self.wait_for("the board", lambda: self.js(
-            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
+        self.context = context
+        self.timeout = timeout
+
+    def by_id(self, name):
+        return self.driver.find_element(By.ID, name)
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 
-    def wait_for(self, what, predicate):
+    def text_of(self, name):
+        # Read in one script call, never through element handles a redraw makes stale.
+        return self.js("const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
+
+    def visible(self, name):
+        """Whether the element takes up room on screen (CSS can beat the `hidden` attribute)."""
+        return self.js("const e = document.getElementById(arguments[0]); "
+                       "return !!e && e.getClientRects().length > 0", name)
+
+    def shown(self, name):
+        """Visible and not `hidden`."""
+        return self.js("const e = document.getElementById(arguments[0]); "
+                       "return !!e && !e.hidden && e.getClientRects().length > 0", name)
+
+    def wait_until(self, what, predicate, timeout=None):
         try:
-            WebDriverWait(self.driver, TIMEOUT).until(lambda d: predicate())
+            return WebDriverWait(self.driver, timeout or self.timeout, poll_frequency=0.2).until(
+                lambda d: predicate())
         except Exception as e:
-            raise AssertionError(f"timed out waiting for {what}: "
-                                 f"{self.js('return document.body.innerText')[:600]!r}") from e
+            raise AssertionError(f"timed out waiting for {what}; status: {self.text_of('status')!r}, "
+                                 f"message: {self.text_of('message')!r}{self.context()}") from e
 
     def moves(self):
-        return self.js("return game ? game.moves.map((m) => m.text) : []")
+        return self.js("return typeof game !== 'undefined' && game ? game.moves.map((m) => m.text) : []")
 
-    def click(self, square):
-        cell = self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square}"]')
-        ActionChains(self.driver).move_to_element(cell).click().perform()
+    def square(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
+
+    def on_fresh_board(self, action):
+        """Runs the pointer `action` again if the page drew its board afresh meanwhile (a late
+        update replaces the squares, and the ones found before go stale); a held button is let
+        go first."""
+        for attempt in range(3):
+            try:
+                return action()
+            except StaleElementReferenceException:
+                ActionChains(self.driver).release().perform()
+                if attempt == 2:
+                    raise
+                time.sleep(0.2)
+
+    def click(self, name):
+        self.on_fresh_board(lambda: ActionChains(self.driver).move_to_element(self.square(name)).click().perform())
+
+    def drag(self, source, target):
+        self.on_fresh_board(lambda: ActionChains(self.driver).move_to_element(self.square(source))
+                            .click_and_hold().move_to_element(self.square(target)).release().perform())
 
     def play(self, source, target):
+        """Clicks a move; waits for the page to list it."""
         before = len(self.moves())
         self.click(source)
         self.click(target)
-        self.wait_for(f"{source}{target} played", lambda: len(self.moves()) > before)
+        self.wait_until(f"{source}{target} to be played", lambda: len(self.moves()) > before)
+
+    def result_text(self):
+        return self.wait_until("the result", lambda: self.shown("result") and self.text_of("result"))
+
+    def screenshot(self, directory, name, element="play"):
+        path = os.path.join(directory, name + ".png")
+        self.by_id(element).screenshot(path)
+        print(f"screenshot {path}")
+
+    def open_form(self, url, variant):
+        self.driver.get(url)
+        self.wait_until("the variant list", lambda: len(Select(self.by_id("variant")).options) >= 5)
+        Select(self.by_id("variant")).select_by_value(variant)
+
+    def new_game(self, url, variant, seats, options=None, position="", clock=None):
+        """The new-game form at `url`, by clicks, then Start; waits for the board and gives the
+        game's id. `seats`: "human" or ("engine", ms[, foe]) per seat, where foe is a level's
+        value, "weakest" or "strongest" (without it the picker's own choice); `clock` a time
+        control's value (None leaves the form's)."""
+        self.open_form(url, variant)
+        for name, value in (options or {}).items():
+            Select(self.driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
+        rows = self.driver.find_elements(By.CSS_SELECTOR, ".seat-row")
+        check(len(rows) == len(seats), f"{variant}: {len(rows)} seat rows, expected {len(seats)}")
+        for row, seat in zip(rows, seats):
+            kind = Select(row.find_element(By.CSS_SELECTOR, ".seat-kind"))
+            if seat == "human":
+                kind.select_by_value("human")
+                continue
+            kind.select_by_value("engine")
+            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
+            if len(seat) > 2:
+                foe = Select(row.find_element(By.CSS_SELECTOR, ".seat-foe"))
+                if seat[2] == "weakest":
+                    foe.select_by_index(0)
+                elif seat[2] == "strongest":
+                    foe.select_by_index(len(foe.options) - 1)
+                else:
+                    foe.select_by_value(str(seat[2]))
+        if clock is not None:
+            Select(self.by_id("clock")).select_by_value(clock)
+        box = self.by_id("start-position")
+        box.clear()
+        if position:
+            box.send_keys(position)
+        self.by_id("start").click()
+        self.wait_until("the board", lambda: self.shown("play") and self.js(
+            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
+        return self.js("return game.id")
+
+
+class PageSession(Screen):
+    """One browser session on a game's page at `address` (a seat or watch link)."""
+
+    def __init__(self, driver, address):
+        super().__init__(driver, lambda: f", page: {self.js('return document.body.innerText')[:600]!r}")
+        self.driver.get(address)
+        self.wait_until("the board", lambda: self.js(
+            "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))

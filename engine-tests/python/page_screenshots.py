@@ -12,8 +12,9 @@ import os
 import sys
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
+import page_kit
 from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
@@ -26,20 +27,8 @@ PLIES = 10  # moves the engine plays for both sides before the "middle" picture
 driver = start_browser(CHROMIUM, DRIVER, "1400,1000")
 
 
-def js(script, *args):
-    return driver.execute_script(script, *args)
-
-
-def by_id(name):
-    return driver.find_element(By.ID, name)
-
-
-def wait_until(what, predicate):
-    try:
-        return WebDriverWait(driver, TIMEOUT, poll_frequency=0.2).until(lambda d: predicate())
-    except Exception as e:
-        raise AssertionError(f"timed out waiting for {what}; status "
-                             f"{js('return document.getElementById(`status`).innerText')!r}") from e
+screen = page_kit.Screen(driver, timeout=TIMEOUT)
+by_id, js, wait_until = screen.by_id, screen.js, screen.wait_until
 
 
 def shot(name, element):

@@ -15,8 +15,9 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
+import page_kit
 from page_kit import check, start_browser
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
@@ -30,26 +31,8 @@ driver = start_browser(CHROMIUM, DRIVER, "1400,1100")
 driver.set_script_timeout(120)
 
 
-def js(script, *args):
-    return driver.execute_script(script, *args)
-
-
-def by_id(name):
-    return driver.find_element(By.ID, name)
-
-
-def shown(name):
-    return js("const e = document.getElementById(arguments[0]); "
-              "return !!e && !e.hidden && e.getClientRects().length > 0", name)
-
-
-def wait_until(what, predicate, timeout=TIMEOUT):
-    try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: predicate())
-    except Exception as e:
-        status = js("return document.getElementById('status').innerText")
-        message = js("return document.getElementById('message').innerText")
-        raise AssertionError(f"timed out waiting for {what}; status {status!r}, message {message!r}") from e
+screen = page_kit.Screen(driver, timeout=TIMEOUT)
+by_id, js, shown, wait_until = screen.by_id, screen.js, screen.shown, screen.wait_until
 
 
 def screenshot(name, element="play"):
@@ -60,32 +43,11 @@ def screenshot(name, element="play"):
 
 def new_game(seats, options, position=""):
     """The new-game form, by clicks: `seats` is "human" or ("engine", ms[, "weakest"]) per seat
-    (an engine is the strongest foe unless its entry says "weakest", which keeps the game long
-    enough to take the seat back from "play for me")."""
-    driver.get(URL)
-    wait_until("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
-    Select(by_id("variant")).select_by_value("sceptre1027")
-    for name, value in options.items():
-        Select(driver.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')).select_by_value(str(value))
-    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
-    check(len(rows) == len(seats), f"{len(rows)} seat rows, expected {len(seats)}")
-    for row, seat in zip(rows, seats):
-        kind = Select(row.find_element(By.CSS_SELECTOR, ".seat-kind"))
-        if seat == "human":
-            kind.select_by_value("human")
-        else:
-            kind.select_by_value("engine")
-            Select(row.find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value(str(seat[1]))
-            # The strongest foe takes a king when it can; the weakest leaves its king open.
-            foe = Select(row.find_element(By.CSS_SELECTOR, ".seat-foe"))
-            foe.select_by_index(0 if seat[2:] == ("weakest",) else len(foe.options) - 1)
-    box = by_id("start-position")
-    box.clear()
-    if position:
-        box.send_keys(position)
-    by_id("start").click()
-    wait_until("the board", lambda: shown("play") and js(
-        "return document.querySelectorAll('#board-box rect.cell').length > 0"))
+    (an engine is the strongest foe, which takes a king when it can, unless its entry says
+    "weakest", which leaves its king open and keeps the game long enough to take the seat back
+    from "play for me")."""
+    seats = [s if s == "human" or len(s) > 2 else (*s, "strongest") for s in seats]
+    screen.new_game(URL, "sceptre1027", seats, options, position)
 
 
 def cell_centre(square):
@@ -258,6 +220,7 @@ driver.quit()
 
 # ---- a phone: the field zoomed and scrolled -------------------------------------------------
 driver = start_browser(CHROMIUM, DRIVER, "390,844")
+screen.driver = driver
 new_game(["human", ("engine", 50), ("engine", 50), ("engine", 50)],
          {"SceptreLayout": "nine", "SceptrePlayers": 4})
 width = js("return document.querySelector('#board-box svg').getBoundingClientRect().width")

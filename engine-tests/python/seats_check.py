@@ -40,17 +40,17 @@ class Screen(page_kit.PageSession):
     def place(self):
         """Places a piece from the palette on a square the page marks (the seat to move's)."""
         before = len(self.moves())
-        self.wait_for("the palette", lambda: self.js(
+        self.wait_until("the palette", lambda: self.js(
             "const e = document.getElementById('palette'); return !e.hidden && e.offsetParent !== null"))
-        self.wait_for("the placement squares", lambda: self.js(
+        self.wait_until("the placement squares", lambda: self.js(
             "return document.querySelectorAll('#board-box .mark-target').length > 0"))
         targets = self.driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
         self.click(targets[len(targets) // 2].get_attribute("data-mark"))
-        self.wait_for("the placement", lambda: len(self.moves()) > before)
+        self.wait_until("the placement", lambda: len(self.moves()) > before)
 
     def sees(self, moves):
         # The page polls every few seconds while the other person thinks.
-        self.wait_for(f"the moves {moves}", lambda: self.moves() == moves)
+        self.wait_until(f"the moves {moves}", lambda: self.moves() == moves)
 
 
 server, URL = start_server(0)
@@ -118,7 +118,7 @@ try:
             screens[mover].place()
             want = len(v["moves"]) + 1
             for screen in screens:
-                screen.wait_for(f"{want} placements on every screen",
+                screen.wait_until(f"{want} placements on every screen",
                                 lambda screen=screen: len(screen.moves()) == want)
 
     placements(4)

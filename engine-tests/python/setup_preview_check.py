@@ -16,9 +16,8 @@ import sys
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
-from page_kit import call, check, start_browser, PageSession
+from page_kit import call, check, start_browser, Screen
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 URL = URL.rstrip("/")
@@ -29,26 +28,9 @@ driver = start_browser(CHROMIUM, DRIVER, "1400,1100")
 
 def new_duel(page_url):
     """A two-player game on the duel layout from the form: black a person, white the engine."""
-    driver.get(page_url + "/")
-    page = PageSessionOnForm()
-    page.wait_for("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
-    Select(by_id("variant")).select_by_value("sceptre1027")
-    Select(driver.find_element(By.CSS_SELECTOR, '[data-option="SceptreLayout"]')).select_by_value("duel")
-    rows = driver.find_elements(By.CSS_SELECTOR, ".seat-row")
-    Select(rows[0].find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("human")
-    Select(rows[1].find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("engine")
-    Select(rows[1].find_element(By.CSS_SELECTOR, ".seat-time")).select_by_value("50")
-    by_id("start").click()
-    page.wait_for("the board", lambda: page.js(
-        "return !!game && document.querySelectorAll('#board-box rect.cell').length > 0"))
+    page = Screen(driver)
+    page.new_game(page_url + "/", "sceptre1027", ["human", ("engine", 50)], {"SceptreLayout": "duel"})
     return page
-
-
-class PageSessionOnForm(PageSession):
-    """A PageSession on the page already open (the new-game form, no board yet)."""
-
-    def __init__(self):  # pylint: disable=super-init-not-called
-        self.driver = driver
 
 
 def by_id(name):
@@ -101,10 +83,10 @@ def changed(page, before):
 
 # ---- the proposal: drawn, nothing played -------------------------------------------------------
 page = new_duel(URL)
-page.wait_for("black to place by hand", lambda: page.js("return game.to_move === 0 && game.legal.length > 0"))
+page.wait_until("black to place by hand", lambda: page.js("return game.to_move === 0 && game.legal.length > 0"))
 check(shown(page, "setup-for-me"), "'Set up for me' offered in the set-up")
 by_id("setup-for-me").click()
-page.wait_for("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
+page.wait_until("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
 proposal = plan(page)["placements"]
 check(len(proposal) == 16 and sorted(kind_of(p) for p in proposal) == sorted("KQRRBBNNPPPPPPPP"),
       f"the proposal places black's whole army: {proposal}")
@@ -121,12 +103,12 @@ print(f"setup preview: the engine's proposal drawn, nothing played: {' '.join(pr
 # ---- a piece moved by clicks to an empty square ----------------------------------------------
 pawn = next(p for p in proposal if kind_of(p) == "P")
 page.click(square_of(pawn))
-page.wait_for("the pawn's squares marked", lambda: len(targets(page)) > 0)
+page.wait_until("the pawn's squares marked", lambda: len(targets(page)) > 0)
 empty = [t for t in targets(page) if t not in rings(page)]
 check(empty, f"empty squares offered to the pawn: {targets(page)}")
 before = plan(page)["placements"]
 page.click(empty[0])
-page.wait_for("the pawn moved in the plan", changed(page, before))
+page.wait_until("the pawn moved in the plan", changed(page, before))
 after = plan(page)["placements"]
 i = before.index(pawn)
 check(after[i] == f"P@{empty[0]}" and after[:i] + after[i + 1:] == before[:i] + before[i + 1:],
@@ -141,7 +123,7 @@ for p in before:
     if kind_of(p) == "P":
         continue
     page.click(square_of(p))
-    page.wait_for(f"{p}'s squares marked", lambda: len(targets(page)) > 0)
+    page.wait_until(f"{p}'s squares marked", lambda: len(targets(page)) > 0)
     others = [t for t in targets(page) if t in rings(page)
               and kind_of(before[[square_of(q) for q in before].index(t)]) != kind_of(p)]
     if others:
@@ -150,7 +132,7 @@ for p in before:
         break
     page.click(square_of(p))  # put it down again
 check(swapped is not None, "some piece may swap with another of another kind")
-page.wait_for("the two pieces swapped", changed(page, before))
+page.wait_until("the two pieces swapped", changed(page, before))
 after = plan(page)["placements"]
 a = before.index(swapped[0])
 b = [square_of(q) for q in before].index(swapped[1])
@@ -163,14 +145,14 @@ print(f"setup preview: {before[a]} and {before[b]} swapped by clicks")
 before = plan(page)["placements"]
 knight = next(p for p in before if kind_of(p) == "N")
 page.click(square_of(knight))
-page.wait_for("the knight's squares marked", lambda: len(targets(page)) > 0)
+page.wait_until("the knight's squares marked", lambda: len(targets(page)) > 0)
 drop = next(t for t in targets(page) if t not in rings(page))
 page.click(square_of(knight))  # put down: the drag picks it up again
-page.wait_for("the knight put down", lambda: len(targets(page)) == 0)
+page.wait_until("the knight put down", lambda: len(targets(page)) == 0)
 source = driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square_of(knight)}"]')
 target = driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{drop}"]')
 ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
-page.wait_for("the knight dragged in the plan", changed(page, before))
+page.wait_until("the knight dragged in the plan", changed(page, before))
 after = plan(page)["placements"]
 check(after[before.index(knight)] == f"N@{drop}", f"the knight dragged to {drop}: {after}")
 check(page.moves() == [], "still nothing played after the drag")
@@ -182,11 +164,11 @@ before = plan(page)["placements"]
 bishops = [p for p in before if kind_of(p) == "B"]
 first, second = bishops
 page.click(square_of(second))
-page.wait_for("the bishop's squares marked", lambda: len(targets(page)) > 0)
+page.wait_until("the bishop's squares marked", lambda: len(targets(page)) > 0)
 same = [t for t in targets(page) if t not in rings(page) and parity(t) == parity(square_of(first))]
 check(same, "a free square of the first bishop's colour offered to the second")
 page.click(same[0])
-page.wait_for("the change refused", lambda: page.js(
+page.wait_until("the change refused", lambda: page.js(
     "return document.getElementById('message').textContent").startswith("That change was not kept"))
 message = page.js("return document.getElementById('message').textContent")
 check("bishop" in message and f"B@{same[0]}" in message, f"the refusal names the placement: {message!r}")
@@ -203,7 +185,7 @@ print(f"setup preview: both bishops on one colour refused: {message}")
 BLACK_PLAYED = "return game.moves.filter((m) => m.seat === 0).map((m) => m.text)"
 expected = plan(page)["placements"]
 by_id("setup-confirm").click()
-page.wait_for("the plan handed to the server", lambda: plan(page) is None and page.js(
+page.wait_until("the plan handed to the server", lambda: plan(page) is None and page.js(
     "return !!game.seats[0].setup_plan || !readSceptre(game.position).inSetUp"))
 check(page.js("return game.moves[0].text") == expected[0], "black's first placement made at once, by the server")
 check(page.js("return document.querySelectorAll('#board-box .preview-ring').length") == 0, "no ring left")
@@ -232,7 +214,7 @@ def set_up_over():
     return last["view"]["position"].split(" ")[5] == "-" or last["view"]["over"]
 
 
-page.wait_for("the set-up to end with no page open", set_up_over)
+page.wait_until("the set-up to end with no page open", set_up_over)
 view = last["view"]
 held = view["seats"][0]["setup_plan"]
 played = [m["text"] for m in view["moves"] if m["seat"] == 0]
@@ -250,7 +232,7 @@ else:
     how = f"as planned for {n}, then by the engine: {held['stopped']}"
 # Back on the page: the set-up is over, nothing of the plan is drawn.
 driver.get(f"{URL}/#{gid}")
-page.wait_for("the board again", lambda: page.js(
+page.wait_until("the board again", lambda: page.js(
     "return !!game && game.id === arguments[0] && !readSceptre(game.position).inSetUp", gid))
 check(not shown(page, "setup-preview") and not shown(page, "setup-for-me"), "no plan nor 'Set up for me' after the set-up")
 screenshot("setup-preview-played")
@@ -258,35 +240,27 @@ print(f"setup preview: the server placed black's set-up with the page closed, {h
 
 # ---- cancelled: nothing played, the palette back -------------------------------------------------
 page = new_duel(URL)
-page.wait_for("black to place by hand", lambda: page.js("return game.to_move === 0 && game.legal.length > 0"))
+page.wait_until("black to place by hand", lambda: page.js("return game.to_move === 0 && game.legal.length > 0"))
 by_id("setup-for-me").click()
-page.wait_for("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
+page.wait_until("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
 by_id("setup-cancel").click()
-page.wait_for("the preview gone", lambda: plan(page) is None and len(rings(page)) == 0)
+page.wait_until("the preview gone", lambda: plan(page) is None and len(rings(page)) == 0)
 check(shown(page, "palette") and shown(page, "setup-for-me"), "the palette and 'Set up for me' back")
 check(page.moves() == [], "nothing played by a cancelled plan")
 placement = page.js("return game.legal.find((m) => m.piece === 'K').to")
 by_id("palette").find_element(By.CSS_SELECTOR, 'button[data-piece="K"]').click()
 page.click(placement)
-page.wait_for("the king placed by hand", lambda: page.moves()[:1] == [f"K@{placement}"])
+page.wait_until("the king placed by hand", lambda: page.moves()[:1] == [f"K@{placement}"])
 print("setup preview: cancelled, then placed by hand")
 # ---- a held plan waiting for the other person: where the rest will go is drawn -------------------
 # Both seats people at this screen: black's plan can go on only as white places, so it waits.
-driver.get(URL + "/")
-page = PageSessionOnForm()
-page.wait_for("the variant list", lambda: len(Select(by_id("variant")).options) >= 5)
-Select(by_id("variant")).select_by_value("sceptre1027")
-Select(driver.find_element(By.CSS_SELECTOR, '[data-option="SceptreLayout"]')).select_by_value("duel")
-for row in driver.find_elements(By.CSS_SELECTOR, ".seat-row"):
-    Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("human")
-by_id("start").click()
-page.wait_for("black to place", lambda: page.js(
-    "return !!game && game.to_move === 0 && game.legal.length > 0 && "
-    "document.querySelectorAll('#board-box rect.cell').length > 0"))
+page = Screen(driver)
+page.new_game(URL + "/", "sceptre1027", ["human", "human"], {"SceptreLayout": "duel"})
+page.wait_until("black to place", lambda: page.js("return game.to_move === 0 && game.legal.length > 0"))
 by_id("setup-for-me").click()
-page.wait_for("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
+page.wait_until("the proposal drawn", lambda: plan(page) is not None and len(rings(page)) == 16)
 by_id("setup-confirm").click()
-page.wait_for("black's first piece placed, white to place", lambda: plan(page) is None and page.js(
+page.wait_until("black's first piece placed, white to place", lambda: plan(page) is None and page.js(
     "return game.to_move === 1 && !!game.seats[0].setup_plan && game.seats[0].setup_plan.played === 1"))
 held_rings = page.js("return [...document.querySelectorAll('#board-box .held-ring')].map((r) => r.dataset.square)")
 to_come = [square_of(p) for p in page.js("return game.seats[0].setup_plan.placements.slice(1)")]

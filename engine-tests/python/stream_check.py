@@ -55,12 +55,12 @@ try:
     tokens = [s["token"] for s in game["links"]["seats"]]
 
     a, b = Tab(white), Tab(black)
-    b.wait_for("the second tab's event stream", lambda: b.js("return Stream.live()"))
+    b.wait_until("the second tab's event stream", lambda: b.js("return Stream.live()"))
     b.stop_polling()
     check(api("GET", "/api/server")[1]["streams"] >= 2, "the server holds both tabs' streams")
 
     a.play("e2", "e4")
-    b.wait_for("the move pushed to the second tab", lambda: b.moves() == ["e2e4"])
+    b.wait_until("the move pushed to the second tab", lambda: b.moves() == ["e2e4"])
     check(b.js("return window.notReloaded === true"), "the second tab was reloaded")
     requests = b.js("return window.requests")
     check(not any("/live" in r for r in requests), f"the second tab polled: {requests}")
@@ -70,21 +70,21 @@ try:
 
     status, answer = api("POST", f"/api/games/{gid}/offer-draw?seat={tokens[0]}", {})
     check(status == 200, f"offer a draw: {status} {answer}")
-    b.wait_for("the draw offer pushed", lambda: b.js("return game.draw_offer") == 0)
+    b.wait_until("the draw offer pushed", lambda: b.js("return game.draw_offer") == 0)
     print("stream: a draw offer is pushed too")
 
     b.play("e7", "e5")
-    a.wait_for("black's move in the first tab", lambda: a.moves() == ["e2e4", "e7e5"])
+    a.wait_until("black's move in the first tab", lambda: a.moves() == ["e2e4", "e7e5"])
 
     stop_server(server)
-    b.wait_for("the stream to break", lambda: not b.js("return Stream.live()"))
+    b.wait_until("the stream to break", lambda: not b.js("return Stream.live()"))
     server, URL = start_server(port)
-    b.wait_for("the stream to reconnect", lambda: b.js("return Stream.live()"))
+    b.wait_until("the stream to reconnect", lambda: b.js("return Stream.live()"))
     b.stop_polling()  # the broken stream's fallback poll is switched off again
-    a.wait_for("the first tab to see the game again",
+    a.wait_until("the first tab to see the game again",
                lambda: a.js("return Stream.live() && game.legal.length > 0"))
     a.play("g1", "f3")
-    b.wait_for("a move pushed after the restart", lambda: b.moves() == ["e2e4", "e7e5", "g1f3"])
+    b.wait_until("a move pushed after the restart", lambda: b.moves() == ["e2e4", "e7e5", "g1f3"])
     requests = b.js("return window.requests")
     check(not any("/live" in r for r in requests), f"the second tab polled: {requests}")
     print("stream: after a restart the stream reconnects and pushes again")

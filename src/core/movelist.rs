@@ -87,6 +87,23 @@ impl<M: Copy> MoveList<M> {
         }
     }
 
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.len {
+            return;
+        }
+        if self.len > INLINE && len <= INLINE {
+            // The moves live on the heap since the spill (and may have been reordered there).
+            for (slot, &m) in self.moves.iter_mut().zip(&self.heap[..len]) {
+                *slot = MaybeUninit::new(m);
+            }
+            self.heap.clear();
+        } else if len > INLINE {
+            self.heap.truncate(len);
+        }
+        self.len = len;
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
         self.as_slice().iter()
     }
@@ -131,5 +148,23 @@ mod tests {
         assert!(list.is_empty());
         list.push(5);
         assert_eq!(list.as_slice(), [5]);
+    }
+
+    #[test]
+    fn truncating_keeps_the_first_moves_as_they_now_stand_inline_or_spilled() {
+        for (len, keep) in [(10, 4), (3000, 2000), (3000, 700), (3000, 0)] {
+            let mut list = MoveList::new();
+            for i in 0..len as u32 {
+                list.push(i);
+            }
+            // Reordered after the spill: the kept moves are the list's, not the first pushed.
+            list.as_mut_slice().reverse();
+            let expected: Vec<u32> = list.as_slice()[..keep].to_vec();
+            list.truncate(keep);
+            assert_eq!(list.len(), keep);
+            assert_eq!(list.as_slice(), expected.as_slice(), "{len} -> {keep}");
+            list.push(99);
+            assert_eq!(list.as_slice().last(), Some(&99));
+        }
     }
 }

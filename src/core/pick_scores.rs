@@ -13,6 +13,7 @@ pub trait PickScores {
     fn clear(&mut self);
     fn push(&mut self, score: Score);
     fn as_mut_slice(&mut self) -> &mut [Score];
+    fn truncate(&mut self, len: usize);
 }
 
 /// No second copy: the plain scan over the entries.
@@ -32,6 +33,8 @@ impl PickScores for NoPickScores {
     fn as_mut_slice(&mut self) -> &mut [Score] {
         &mut []
     }
+    #[inline(always)]
+    fn truncate(&mut self, _len: usize) {}
 }
 
 impl PickScores for MoveList<Score> {
@@ -51,5 +54,9 @@ impl PickScores for MoveList<Score> {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Score] {
         MoveList::as_mut_slice(self)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        MoveList::truncate(self, len);
     }
 }

@@ -153,6 +153,10 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                         && eval + params.futility_base + params.futility_margin * depth <= alpha;
                     // A quiet check can start a mating attack that no static margin foresees.
                     if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
+                        if params.prune_quiet_checks {
+                            // The same holds for every quiet move still to come.
+                            picker.drop_quiets();
+                        }
                         continue;
                     }
                 } else if depth <= params.see_prune_max_depth {

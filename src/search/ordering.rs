@@ -14,6 +14,11 @@ pub(super) const TT_MOVE: Score = 1 << 30;
 pub(super) const GOOD_NOISY: Score = 1 << 28;
 pub(super) const KILLER: [Score; 2] = [1 << 27, (1 << 27) - 1];
 const BAD_NOISY: Score = -(1 << 28);
+/// Scores below this are noisy moves that lose their exchange: quiet moves score their
+/// history (within [`HISTORY_MAX`]) and the game's small bonus, far above it.
+const BAD_BAND: Score = BAD_NOISY / 2;
+/// At most this many losing noisy moves are gathered by [`MovePicker::drop_quiets`].
+const MAX_GATHERED: usize = 64;
 
 /// History scores stay within this bound (gravity keeps them from saturating).
 pub const HISTORY_MAX: i32 = 16_384;
@@ -127,6 +132,50 @@ fn pick<M: Copy>(
     list[next].m
 }
 
+/// [`MovePicker::drop_quiets`]' work on the lists: gathers the losing noisy moves of
+/// `list[next..]` (scores below [`BAD_BAND`]) right after `next`, highest first, and returns
+/// where they end; `None` (nothing moved) if two of them score the same or they are too many.
+fn gather_losing_noisy<M: Copy>(
+    entries: &mut [Scored<M>],
+    scores: &mut [Score],
+    next: usize,
+) -> Option<usize> {
+    let mut bad = [0 as Score; MAX_GATHERED];
+    let mut count = 0;
+    for &s in &scores[next..] {
+        if s < BAD_BAND {
+            if count == MAX_GATHERED {
+                return None;
+            }
+            bad[count] = s;
+            count += 1;
+        }
+    }
+    let bad = &mut bad[..count];
+    bad.sort_unstable();
+    if bad.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    let mut kept = next;
+    for i in next..entries.len() {
+        if scores[i] < BAD_BAND {
+            entries.swap(kept, i);
+            scores.swap(kept, i);
+            kept += 1;
+        }
+    }
+    // Highest first (insertion sort: a handful of moves).
+    for i in next + 1..kept {
+        let mut j = i;
+        while j > next && scores[j - 1] < scores[j] {
+            entries.swap(j - 1, j);
+            scores.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    Some(kept)
+}
+
 impl<'a, G: Game> MovePicker<'a, G> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -227,6 +276,29 @@ impl<'a, G: Game> MovePicker<'a, G> {
         Some(m)
     }
 
+    /// The search prunes every quiet move still to come (its late-move or futility pruning,
+    /// once it holds for one quiet move, holds for all that follow): drops them, so that only
+    /// the noisy moves that lose their exchange remain. Where no two of those score the same,
+    /// the selection sort would hand them out by score whatever its swaps did, so they are
+    /// sorted once and the search sees exactly the moves, in exactly the order, it saw
+    /// before; with a tie nothing is dropped. Only where the game keeps the scores (long
+    /// move lists, where handing out a hundred pruned moves one by one cost most).
+    #[inline]
+    pub fn drop_quiets(&mut self) {
+        if !G::PickScores::KEPT {
+            return;
+        }
+        let buffer = &mut *self.buffer;
+        if let Some(kept) = gather_losing_noisy(
+            buffer.entries.as_mut_slice(),
+            buffer.scores.as_mut_slice(),
+            self.next,
+        ) {
+            buffer.entries.truncate(kept);
+            buffer.scores.truncate(kept);
+        }
+    }
+
     /// Whether the move last handed out was found to win at least 0 in the exchange test
     /// (false where the test did not run).
     #[inline]
@@ -305,6 +377,67 @@ mod tests {
                 assert_eq!(first_of_highest(&s), plain_first_of_highest(&s), "{s:?}");
             }
         }
+    }
+
+    /// After some picks, dropping the quiet moves leaves exactly the losing noisy moves the
+    /// selection sort would still have handed out, in its order, or changes nothing.
+    #[test]
+    fn dropping_the_quiets_keeps_the_selection_sort_order_of_the_losing_noisy_moves() {
+        let mut seed = 0x5EED_0FD2_0F00_u64;
+        let mut dropped = 0;
+        for len in [1, 2, 5, 9, 33, 80, 150] {
+            for picked in [1, 2, 4, 10] {
+                for _ in 0..30 {
+                    let given: Vec<Score> = random_scores(&mut seed, len)
+                        .into_iter()
+                        .map(|s| match s.rem_euclid(3) {
+                            0 => BAD_NOISY + s.rem_euclid(40),
+                            _ => s.rem_euclid(HISTORY_MAX),
+                        })
+                        .collect();
+                    if picked > len {
+                        continue;
+                    }
+                    let first_best = plain_first_of_highest(&given);
+                    let fresh = || -> (Vec<Scored<usize>>, Vec<Score>) {
+                        let list = given
+                            .iter()
+                            .enumerate()
+                            .map(|(m, &score)| Scored {
+                                m,
+                                score,
+                                won_exchange: false,
+                            })
+                            .collect();
+                        (list, given.clone())
+                    };
+                    let (mut list, mut scores) = fresh();
+                    let full: Vec<usize> = (0..len)
+                        .map(|next| pick(&mut list, &mut scores, next, first_best, true))
+                        .collect();
+                    let (mut list, mut scores) = fresh();
+                    for next in 0..picked {
+                        pick(&mut list, &mut scores, next, first_best, true);
+                    }
+                    let Some(kept) = gather_losing_noisy(&mut list, &mut scores, picked) else {
+                        continue;
+                    };
+                    dropped += 1;
+                    list.truncate(kept);
+                    scores.truncate(kept);
+                    let rest: Vec<usize> = (picked..kept)
+                        .map(|next| pick(&mut list, &mut scores, next, first_best, true))
+                        .collect();
+                    let expected: Vec<usize> = full[picked..]
+                        .iter()
+                        .copied()
+                        .filter(|&m| given[m] < BAD_BAND)
+                        .collect();
+                    assert_eq!(rest, expected, "{given:?} after {picked}");
+                }
+            }
+        }
+        assert!(dropped > 100, "only {dropped} lists without ties");
     }
 
     /// Both scans hand out moves in exactly the order of a selection sort that swaps each

@@ -90,8 +90,13 @@ fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
     )
 }
 
+// SAFETY: a bucket is atomics only, and all-zero entries are empty ones (no bound).
+unsafe impl super::table_memory::Zeroable for Bucket {}
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// Zero-filled at birth by the kernel: a fresh table is not written before its first use
+    /// (clearing 16 MiB cost the Sceptre bench's six searches 3% of their instructions).
+    buckets: super::table_memory::ZeroedSlice<Bucket>,
     age: AtomicU8,
 }
 
@@ -100,15 +105,8 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
         let count = (bytes / (ENTRY_BYTES * BUCKET)).max(1);
-        let mut buckets: Vec<Bucket> = Vec::with_capacity(count);
-        // Before the first write touches the memory, so the kernel can back it with huge pages.
-        super::table_memory::advise(
-            buckets.as_ptr().cast(),
-            count * std::mem::size_of::<Bucket>(),
-        );
-        buckets.resize_with(count, Bucket::default);
         TranspositionTable {
-            buckets,
+            buckets: super::table_memory::ZeroedSlice::new(count),
             age: AtomicU8::new(0),
         }
     }

@@ -58,17 +58,17 @@ pub const CHESS: [Foe; 14] = [
     limited(
         "Dame Ursula",
         "Trades into endgames she has won a hundred times.",
-        2100,
+        2060,
     ),
     limited(
         "The Queen Dowager",
         "Has outlived three kings and outplayed them all.",
-        2200,
+        2130,
     ),
     limited(
         "The Lord Protector",
         "Rules in all but name, and lets no slip go unpunished.",
-        2300,
+        2220,
     ),
     full(
         "The Sovereign",
@@ -76,7 +76,7 @@ pub const CHESS: [Foe; 14] = [
     ),
 ];
 
-pub const SCEPTERCHESS: [Foe; 15] = [
+pub const SCEPTERCHESS: [Foe; 16] = [
     limited(
         "Wat the Scullion",
         "Has never seen a scepter up close, and pushes pawns to look.",
@@ -130,22 +130,27 @@ pub const SCEPTERCHESS: [Foe; 15] = [
     limited(
         "The Kingmaker",
         "Has put the scepter in three hands, none of them yours.",
-        2040,
+        2010,
     ),
     limited(
         "The Lord High Steward",
         "Runs the realm while kings come and go.",
-        2130,
+        2065,
+    ),
+    limited(
+        "The Lord Chamberlain",
+        "Keeps the keys of every door, the scepter's case among them.",
+        2115,
     ),
     limited(
         "The Heir Apparent",
         "Raised from the cradle to take the scepter, and patient about it.",
-        2215,
+        2185,
     ),
     limited(
         "The Last Claimant",
         "Every rival is gone; only you stand between her and the scepter.",
-        2300,
+        2260,
     ),
     full(
         "The Scepter King",

@@ -181,3 +181,21 @@ fn ladder_sum_adds_rounds_and_gives_the_interval() {
     assert!(row[3].starts_with("+89 (−221 to +inf)"), "{row:?}");
     assert_eq!(row[4], "black +1 =0 −1; white +1 =1 −0");
 }
+
+#[test]
+fn ladder_sum_counts_every_name_of_the_upper_foe_as_one() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-sum-names");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = |white: &str, black: &str, result: &str| {
+        format!("[Event \"Regalia match\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n1. e4 {result}\n\n")
+    };
+    // A round by `Level` (level8 against level7) and a match by hand by setting (hi against lo).
+    let round = dir.join("round.records");
+    let by_hand = dir.join("by-hand.records");
+    std::fs::write(&round, game("level8", "level7", "1-0")).expect("written");
+    std::fs::write(&by_hand, game("lo", "hi", "0-1") + &game("hi", "lo", "0-1")).expect("written");
+    let row = ladder_sum("level8,hi", &[round, by_hand]);
+    assert_eq!(row[0], "3");
+    assert_eq!(row[1], "+2 =0 −1");
+    assert_eq!(row[4], "black +1 =0 −0; white +1 =0 −1");
+}

@@ -3,10 +3,11 @@
 with KEEP=DIR): the upper foe's games summed over every file, with the Elo and its 95%
 interval computed as `regalia match` reports it (src/arena/stats.rs), and its results by seat.
 
-    python3 engine-tests/strength/ladder_sum.py UPPER_NAME RECORDS...
+    python3 engine-tests/strength/ladder_sum.py UPPER_NAME[,NAME...] RECORDS...
 
 Prints `games | +W =D -L | score | Elo (95%) | by seat` for a markdown row. Two players only;
-standard library only.
+standard library only. Several upper names, comma-separated, sum runs that named the same foe
+differently (`level8,hi`: a `ladder.sh` round with a match run by hand by its setting).
 """
 import math
 import os
@@ -51,8 +52,12 @@ def elo_text(wins, draws, losses):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    upper, paths = sys.argv[1], sys.argv[2:]
-    games = [g for path in paths for g in read_games(path)]
+    names, paths = sys.argv[1].split(","), sys.argv[2:]
+    upper = names[0]
+    # Every name of the upper foe read as the first, so the seats tally as one foe.
+    games = [({s: (side, upper if name in names else name) for s, (side, name) in seats.items()},
+              points)
+             for path in paths for seats, points in read_games(path)]
     if not games:
         sys.exit(f"ladder_sum.py: no finished game in {' '.join(paths)}")
     if len(games[0][0]) != 2:

@@ -5,18 +5,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// `ladder_sum.py UPPER FILES…`'s row, split at its bars.
-fn ladder_sum(upper: &str, files: &[PathBuf]) -> Vec<String> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_sum.py");
+/// The line a script of engine-tests/strength/ prints for `args`, split at its bars.
+fn strength_script(name: &str, args: &[&std::ffi::OsStr]) -> Vec<String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("engine-tests/strength")
+        .join(name);
     let out = Command::new("python3")
         .arg(script)
-        .arg(upper)
-        .args(files)
+        .args(args)
         .output()
         .expect("python3 runs");
     assert!(
         out.status.success(),
-        "ladder_sum.py failed: {}",
+        "{name} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout)
@@ -24,6 +25,13 @@ fn ladder_sum(upper: &str, files: &[PathBuf]) -> Vec<String> {
         .split(" | ")
         .map(str::to_string)
         .collect()
+}
+
+/// `ladder_sum.py UPPER FILES…`'s row, split at its bars.
+fn ladder_sum(upper: &str, files: &[PathBuf]) -> Vec<String> {
+    let mut args = vec![std::ffi::OsStr::new(upper)];
+    args.extend(files.iter().map(|f| f.as_os_str()));
+    strength_script("ladder_sum.py", &args)
 }
 
 /// The match summary's wins, draws, losses and Elo word (`+88.7`, `+inf`), if it has one.
@@ -48,24 +56,10 @@ fn match_summary(out: &str) -> Option<((u32, u32, u32), String)> {
 /// `ladder_tally.py RECORDS UPPER`'s line (three or four players: `+W =D -L | P of F | rate`),
 /// split at its bars.
 fn ladder_tally(records: &Path, upper: &str) -> Vec<String> {
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_tally.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(records)
-        .arg(upper)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "ladder_tally.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .trim()
-        .split(" | ")
-        .map(str::to_string)
-        .collect()
+    strength_script(
+        "ladder_tally.py",
+        &[records.as_os_str(), std::ffi::OsStr::new(upper)],
+    )
 }
 
 /// A match of three or four players has no `Score of` line: its engine table's row for

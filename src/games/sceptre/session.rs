@@ -118,6 +118,7 @@ impl VariantRules for SceptreRules {
         SceptreEval {
             style: self.eval_style,
             material_only,
+            ..SceptreEval::default()
         }
     }
 

@@ -10,6 +10,7 @@
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
+use super::weights::SceptreWeights;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
@@ -44,7 +45,7 @@ pub const FULL_ARMY: Score = {
 };
 
 /// Adds each playing player's progress term to `terms.progress` (material must be filled).
-pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
+pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights) {
     if pos.in_set_up() {
         return;
     }
@@ -56,28 +57,66 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
     }
     let playing = &seats[..n];
     for &me in playing {
-        let mine = terms.material[me.index()];
-        let others = playing.iter().filter(|&&c| c != me);
-        // The weakest opponent's king is the target; the best opponent's army is the one to
-        // trade down.
-        let Some(weakest) = others.clone().min_by_key(|c| terms.material[c.index()]) else {
-            continue;
-        };
-        let best = others
-            .map(|c| terms.material[c.index()])
-            .max()
-            .unwrap_or(mine);
-        let over_weakest = ramp(mine - terms.material[weakest.index()]);
-        let over_best = ramp(mine - best);
-        let mut bonus = 0;
-        if over_weakest > 0 {
-            bonus += approach(pos, me, *weakest) * APPROACH * over_weakest / LEAD_SPAN;
+        if let Some(drive) = drive(pos, terms, me, playing) {
+            terms.progress[me.index()] = drive.bonus(w);
         }
-        if over_best > 0 {
-            bonus += (FULL_ARMY - best).max(0) * TRADE / 100 * over_best / LEAD_SPAN;
-        }
-        terms.progress[me.index()] = bonus;
     }
+}
+
+/// What a player's progress term multiplies its weights by.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Drive {
+    /// [`approach`] toward the weakest opponent's king (0 without a lead over him).
+    pub approach: Score,
+    /// The lead over the weakest opponent, past [`LEAD_START`], at most [`LEAD_SPAN`].
+    pub over_weakest: Score,
+    /// What the best opponent's army has lost from a full one.
+    pub traded: Score,
+    /// The lead over the best opponent, ramped the same way.
+    pub over_best: Score,
+}
+
+impl Drive {
+    pub fn bonus(&self, w: &SceptreWeights) -> Score {
+        use super::weights::index::{APPROACH, TRADE};
+        let mut bonus = 0;
+        if self.over_weakest > 0 {
+            bonus += self.approach * w.get(APPROACH) * self.over_weakest / LEAD_SPAN;
+        }
+        if self.over_best > 0 {
+            bonus += self.traded * w.get(TRADE) / 100 * self.over_best / LEAD_SPAN;
+        }
+        bonus
+    }
+}
+
+/// `me`'s drive among the `playing` (none without an opponent).
+pub(super) fn drive(
+    pos: &SceptrePosition,
+    terms: &Terms,
+    me: PlayerColour,
+    playing: &[PlayerColour],
+) -> Option<Drive> {
+    let mine = terms.material[me.index()];
+    let others = playing.iter().filter(|&&c| c != me);
+    // The weakest opponent's king is the target; the best opponent's army is the one to
+    // trade down.
+    let weakest = others.clone().min_by_key(|c| terms.material[c.index()])?;
+    let best = others
+        .map(|c| terms.material[c.index()])
+        .max()
+        .unwrap_or(mine);
+    let over_weakest = ramp(mine - terms.material[weakest.index()]);
+    Some(Drive {
+        approach: if over_weakest > 0 {
+            approach(pos, me, *weakest)
+        } else {
+            0
+        },
+        over_weakest,
+        traded: (FULL_ARMY - best).max(0),
+        over_best: ramp(mine - best),
+    })
 }
 
 /// The lead past [`LEAD_START`], at most [`LEAD_SPAN`].

@@ -180,7 +180,11 @@ pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
 /// [`full_terms`], showing `hook` what each weight of king safety, mobility and hanging pieces
 /// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing).
 #[inline(always)]
-pub fn traced_full_terms<H: Hook>(pos: &SceptrePosition, w: &SceptreWeights, hook: &mut H) -> Terms {
+pub fn traced_full_terms<H: Hook>(
+    pos: &SceptrePosition,
+    w: &SceptreWeights,
+    hook: &mut H,
+) -> Terms {
     let mut terms = Terms::default();
     let field = &**pos.field();
     let cover = pos.cover();

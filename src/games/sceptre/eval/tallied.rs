@@ -38,8 +38,8 @@ fn material(t: &ColourTally, w: &SceptreWeights) -> Score {
             continue;
         }
         let k = kind.index();
-        sum += w.material(kind) * Score::from(t.count[k])
-            + w.terrain(kind) * Score::from(t.closed[k]);
+        sum +=
+            w.material(kind) * Score::from(t.count[k]) + w.terrain(kind) * Score::from(t.closed[k]);
     }
     sum
 }
@@ -47,7 +47,12 @@ fn material(t: &ColourTally, w: &SceptreWeights) -> Score {
 /// Progress of one colour's pawns: a step's worth for each step come, and near the edge a
 /// bonus growing with the square of the steps within [`PAWN_NEAR`], more with a piece in the
 /// colour's pool to promote to.
-fn pawns(pos: &SceptrePosition, colour: PlayerColour, t: &ColourTally, w: &SceptreWeights) -> Score {
+fn pawns(
+    pos: &SceptrePosition,
+    colour: PlayerColour,
+    t: &ColourTally,
+    w: &SceptreWeights,
+) -> Score {
     use super::weights::index::{PAWN_ADVANCE, PAWN_NEAR_BASE};
     let mut bonus = w.get(PAWN_ADVANCE) * t.pawn_advance;
     let near = &t.pawn_left[..PAWN_NEAR as usize];

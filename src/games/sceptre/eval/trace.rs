@@ -160,7 +160,8 @@ impl Hook for Recorder<'_> {
         let (worst, second) = (f64::from(worst), f64::from(second));
         if mover {
             p.coefficients[HANGING_MOVER_SECOND] -= second / 100.0;
-            p.fixed += f64::from(exact) + second * f64::from(self.w.get(HANGING_MOVER_SECOND)) / 100.0;
+            p.fixed +=
+                f64::from(exact) + second * f64::from(self.w.get(HANGING_MOVER_SECOND)) / 100.0;
         } else {
             p.coefficients[HANGING_WORST] -= worst / 100.0;
             p.coefficients[HANGING_SECOND] -= second / 100.0;
@@ -365,7 +366,9 @@ mod tests {
             }
         }
         if pos.player_count() == 2 && pos.playing_count() == 2 {
-            let mover = seats[pos.to_move().index()].as_ref().expect("the mover plays");
+            let mover = seats[pos.to_move().index()]
+                .as_ref()
+                .expect("the mover plays");
             assert_eq!(mover.value(w).round() as Score, eval.evaluate(pos), "{pos}");
         }
     }
@@ -386,7 +389,10 @@ mod tests {
         let mut seen = vec![false; index::COUNT];
         let mut checked = [0usize; 5];
         for text in files {
-            for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            for line in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            {
                 let start = SceptrePosition::from_text(line.trim())
                     .unwrap_or_else(|e| panic!("{line}: {e}"));
                 for _ in 0..2 {

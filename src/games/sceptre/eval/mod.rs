@@ -29,6 +29,9 @@ pub mod standing;
 mod tallied;
 pub mod trace;
 pub mod weights;
+mod weights_tuned;
+
+pub use weights_tuned::TUNED;
 
 use super::piece::PieceKind;
 use super::position::SceptrePosition;
@@ -48,6 +51,25 @@ pub const fn value(kind: PieceKind) -> Score {
         PieceKind::Bishop => 300,
         PieceKind::Knight => 350,
         PieceKind::Pawn => 100,
+    }
+}
+
+/// Which table of weights the full evaluator reads (the `SceptreWeights` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightsChoice {
+    /// The hand-set weights (`weights.rs`).
+    #[default]
+    HandSet,
+    /// The weights `regalia tune` fitted to game results (`weights_tuned.rs`).
+    Tuned,
+}
+
+impl WeightsChoice {
+    pub fn table(self) -> &'static weights::SceptreWeights {
+        match self {
+            WeightsChoice::HandSet => &weights::HANDSET,
+            WeightsChoice::Tuned => &TUNED,
+        }
     }
 }
 

@@ -104,17 +104,30 @@ fn cover_mobility(kinds: &[u32; 6]) -> Score {
     sum
 }
 
-/// [`cover_mobility`] of one cell's counts.
+/// The counts of the colours in `colours` added byte by byte: no byte overflows, since at
+/// most 16 pieces of one kind cover a cell (a knight's sixteen leaps; a slider's line ends at
+/// the first piece, so eight lines give at most eight sliders of all kinds).
 #[inline(always)]
-fn cell_mobility(kinds: &KindCounts) -> Score {
-    if u64::from_ne_bytes(*kinds) == 0 {
-        return 0;
+fn sum_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
+    let mut sum = 0;
+    for (c, kinds) in cell.iter().enumerate() {
+        if colours & (1 << c) != 0 {
+            sum += word(kinds);
+        }
     }
-    let mut wide = [0u32; 6];
-    for (w, &n) in wide.iter_mut().zip(kinds.iter()) {
-        *w = u32::from(n);
+    sum
+}
+
+/// [`cover_mobility`] of a cell's counts as one word ([`word`], [`sum_of`]).
+#[inline(always)]
+fn word_mobility(counts: u64) -> Score {
+    let mut sum = 0;
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::Pawn {
+            sum += mobility(kind) * ((counts >> (8 * kind.index())) & 0xff) as Score;
+        }
     }
-    cover_mobility(&wide)
+    sum
 }
 
 /// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
@@ -195,31 +208,8 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
         }
     }
 
-    // Pass 1: the pawns' moves, the own squares off mobility, where the attackers stand.
-    let mut attackers = Attackers::default();
-    for &owner in playing {
-        let o = owner.index();
-        for sq in pos.owned.squares(owner) {
-            let Some(piece) = pos.piece(sq) else {
-                continue;
-            };
-            attackers.note(field.place(sq), piece.kind, o);
-            if piece.kind == PieceKind::Pawn {
-                terms.mobility[o] += mobility(PieceKind::Pawn) * pos.move_count(sq, piece) as Score;
-            }
-            let cell = cover.at(sq);
-            for (kinds, &by) in cell.iter().zip(&owner_of) {
-                if by == o {
-                    terms.mobility[o] -= cell_mobility(kinds);
-                }
-            }
-        }
-    }
-    tallied::add_tallied(pos, &mut terms);
-    add_pieces_to_place(pos, &mut terms);
-
-    // Pass 2: kings and hanging pieces, read from the map by colour: the colours each owner
-    // plays and those of his opponents, as bit sets.
+    // The colours each owner plays and those of his opponents, as bit sets: the map is read
+    // by colour.
     let mover = pos.to_move();
     let mut colours_of = [0u8; MAX_SEATS];
     for (c, &o) in owner_of.iter().enumerate() {
@@ -227,15 +217,72 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
             colours_of[o] |= 1 << c;
         }
     }
+    let mut hostile_of = [0u8; MAX_SEATS];
+    for &owner in playing {
+        for c in playing.iter().filter(|&&c| c != owner) {
+            hostile_of[owner.index()] |= colours_of[c.index()];
+        }
+    }
+
+    // Pass 1, over each owner's pieces: the pawns' moves, the own squares off mobility, where
+    // the attackers stand, and the hanging pieces (the two worst losses; a piece no opponent
+    // covers loses nothing).
+    let mut attackers = Attackers::default();
     for &owner in playing {
         let o = owner.index();
+        let (own, hostile_colours) = (colours_of[o], hostile_of[o]);
+        let (mut worst, mut second) = (0, 0);
+        for sq in pos.owned.squares(owner) {
+            let Some(piece) = pos.piece(sq) else {
+                continue;
+            };
+            attackers.note(field.place(sq), piece.kind, o);
+            if piece.kind == PieceKind::Pawn {
+                terms.mobility[o] +=
+                    mobility(PieceKind::Pawn) * pos.pawn_move_count(sq, piece) as Score;
+            }
+            let cell = cover.at(sq);
+            let own_cover = sum_of(cell, own);
+            terms.mobility[o] -= word_mobility(own_cover);
+            if piece.kind == PieceKind::King {
+                continue;
+            }
+            let by_hostile = any_of(cell, hostile_colours);
+            if by_hostile == 0 {
+                continue;
+            }
+            let least = least_value(by_hostile);
+            let worth = value(piece.kind);
+            let loss = if own_cover != 0 {
+                (worth - Score::from(least)).max(0)
+            } else {
+                worth
+            };
+            if loss > worst {
+                second = worst;
+                worst = loss;
+            } else if loss > second {
+                second = loss;
+            }
+        }
+        terms.threats[o] = if owner == mover {
+            -second * HANGING_MOVER_SECOND / 100
+        } else {
+            -(worst * HANGING_WORST + second * HANGING_SECOND) / 100
+        };
+    }
+    tallied::add_tallied(pos, &mut terms);
+    add_pieces_to_place(pos, &mut terms);
+
+    // Pass 2: the kings, read from the map by colour.
+    for &owner in playing {
+        let o = owner.index();
+        let hostile_colours = hostile_of[o];
         let mut others = [0usize; MAX_SEATS];
         let mut count = 0;
-        let mut hostile_colours = 0u8;
         for c in playing.iter().filter(|&&c| c != owner) {
             others[count] = c.index();
             count += 1;
-            hostile_colours |= colours_of[c.index()];
         }
         let hostile = &others[..count];
         if let Some(king) = pos.king_square(owner) {
@@ -298,38 +345,6 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
             }
             terms.king[o] = safety;
         }
-
-        // Hanging pieces: the two worst losses. A piece no opponent covers loses nothing.
-        let (mut worst, mut second) = (0, 0);
-        for sq in pos.owned.squares(owner) {
-            let Some(piece) = pos.piece(sq) else { continue };
-            if piece.kind == PieceKind::King {
-                continue;
-            }
-            let cell = cover.at(sq);
-            let by_hostile = any_of(cell, hostile_colours);
-            if by_hostile == 0 {
-                continue;
-            }
-            let least = least_value(by_hostile);
-            let worth = value(piece.kind);
-            let loss = if any_of(cell, colours_of[o]) != 0 {
-                (worth - Score::from(least)).max(0)
-            } else {
-                worth
-            };
-            if loss > worst {
-                second = worst;
-                worst = loss;
-            } else if loss > second {
-                second = loss;
-            }
-        }
-        terms.threats[o] = if owner == mover {
-            -second * HANGING_MOVER_SECOND / 100
-        } else {
-            -(worst * HANGING_WORST + second * HANGING_SECOND) / 100
-        };
     }
     terms
 }

@@ -40,10 +40,11 @@ fn word(kinds: &KindCounts) -> u64 {
 #[inline(always)]
 fn any_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
     let mut any = 0;
-    for (c, kinds) in cell.iter().enumerate() {
-        if colours & (1 << c) != 0 {
-            any |= word(kinds);
-        }
+    let mut rest = colours;
+    while rest != 0 {
+        // A colour index is below 4: the sets have four bits.
+        any |= word(&cell[rest.trailing_zeros() as usize & 3]);
+        rest &= rest - 1;
     }
     any
 }
@@ -110,10 +111,10 @@ fn cover_mobility(kinds: &[u32; 6]) -> Score {
 #[inline(always)]
 fn sum_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
     let mut sum = 0;
-    for (c, kinds) in cell.iter().enumerate() {
-        if colours & (1 << c) != 0 {
-            sum += word(kinds);
-        }
+    let mut rest = colours;
+    while rest != 0 {
+        sum += word(&cell[rest.trailing_zeros() as usize & 3]);
+        rest &= rest - 1;
     }
     sum
 }
@@ -243,7 +244,9 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
             }
             let cell = cover.at(sq);
             let own_cover = sum_of(cell, own);
-            terms.mobility[o] -= word_mobility(own_cover);
+            if own_cover != 0 {
+                terms.mobility[o] -= word_mobility(own_cover);
+            }
             if piece.kind == PieceKind::King {
                 continue;
             }

@@ -224,7 +224,7 @@ pub fn traced_full_terms<H: Hook>(
             };
             attackers.note(field.place(sq), piece.kind, o);
             if piece.kind == PieceKind::Pawn {
-                let moves = pos.move_count(sq, piece) as Score;
+                let moves = pos.pawn_move_count(sq, piece) as Score;
                 terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
                 hook.pawn_moves(o, moves);
             }

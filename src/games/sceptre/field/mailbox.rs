@@ -14,6 +14,7 @@
 use super::access::{access, Access};
 use super::grid::TerrainGrid;
 use super::lines::LineTables;
+use super::pawn_reach::PawnReach;
 use super::piece::PieceKind;
 pub use super::piece::{slide_bit, SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
 use super::seats::Compass;
@@ -161,6 +162,8 @@ pub struct Field {
     /// Per cell: the squares within two steps (a 5x5 box) that cut a slider's lines — forest,
     /// river, pond, ruin or hole (the evaluation weighs knights against sliders by it).
     closed: Vec<u8>,
+    /// How far a pawn walks over the terrain alone, per square, forward and direction.
+    pawn_reach: PawnReach,
 }
 
 impl Field {
@@ -183,6 +186,7 @@ impl Field {
             places: vec![Coord::new(0, 0); size],
             lines: LineTables::default(),
             closed: vec![0; size],
+            pawn_reach: PawnReach::default(),
             steps: Direction::ALL.map(|d| {
                 let (df, dr) = d.delta();
                 df as isize + dr as isize * stride as isize
@@ -282,6 +286,9 @@ impl Field {
             |file, rank| self.index(Coord::new(file as u8, rank as u8)),
             |sq| self.passable[sq as usize],
         );
+        self.pawn_reach = PawnReach::new(self.cells.len(), &self.squares, &self.steps, |sq| {
+            self.land[sq as usize]
+        });
     }
 
     /// The field of a position string's terrain field, no layout needed.
@@ -378,6 +385,13 @@ impl Field {
     #[inline(always)]
     pub fn closed_around(&self, sq: Square) -> u8 {
         self.closed[sq as usize]
+    }
+
+    /// How many squares a pawn on `sq` moving `forward` walks in each direction over the
+    /// terrain alone (pieces cut it short), in `Direction::ALL` order.
+    #[inline(always)]
+    pub fn pawn_reach(&self, sq: Square, forward: Direction) -> &[u8; 8] {
+        self.pawn_reach.of(sq, forward)
     }
 
     /// The files, ranks and diagonals of the field as bit sets.

@@ -10,6 +10,7 @@ pub mod kingdoms;
 pub mod layout;
 pub(super) mod lines;
 pub mod mailbox;
+pub(in crate::games::sceptre) mod pawn_reach;
 pub mod piece;
 pub mod seats;
 pub mod square;

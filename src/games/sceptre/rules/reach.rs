@@ -6,6 +6,7 @@
 use super::attacks::{forward_diagonals, pawn_may_capture_onto, Access};
 use super::position::SceptrePosition;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
+use crate::games::sceptre::field::pawn_reach::{PAWN_CAPTURE, PAWN_WALK};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::{slide_bit, Square};
 
@@ -113,13 +114,97 @@ impl SceptrePosition {
         self.targets(from, piece, |_| n += 1);
         n
     }
+
+    /// How many squares the pawn `piece` on `from` may move to, as [`Self::move_count`]
+    /// counts them, with the terrain's part read from `Field::pawn_reach`: per direction only
+    /// the squares the terrain leaves are tested for a piece, and the forward diagonals for an
+    /// enemy to take where the terrain allows it.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn pawn_move_count(&self, from: Square, piece: Piece) -> u32 {
+        let field = &*self.field;
+        let board = &self.board[..];
+        let steps = field.steps();
+        let mut rest = u64::from_ne_bytes(*field.pawn_reach(from, self.forward_of(piece.colour)));
+        let mut n = 0;
+        while rest != 0 {
+            let byte_at = rest.trailing_zeros() & !7;
+            let reach = (rest >> byte_at) as u8;
+            rest &= !(0xff << byte_at);
+            // `byte_at / 8` is below 8: `rest` is not zero.
+            let step = steps[(byte_at / 8) as usize & 7];
+            let mut to = from as isize;
+            for _ in 0..reach & PAWN_WALK {
+                to += step;
+                if board[to as usize].is_some() {
+                    break;
+                }
+                n += 1;
+            }
+            if reach & PAWN_CAPTURE != 0 {
+                let at = (from as isize + step) as usize;
+                if board[at].is_some_and(|p| p.owner != piece.owner) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::games::sceptre::field::layout::{Layout, SHIPPED_LAYOUTS};
     use crate::games::sceptre::field::piece::PieceKind;
     use crate::games::sceptre::rules::position::SceptrePosition;
-    use crate::games::sceptre::test_support::reference_positions;
+    use crate::games::sceptre::test_support::{reference_positions, Rng};
+
+    /// Checks every pawn's counted moves against its walked ones along a random game of up to
+    /// `plies` from `pos`; returns how many pawns were compared.
+    fn pawn_counts_along(mut pos: SceptrePosition, rng: &mut Rng, plies: usize) -> usize {
+        let mut compared = 0;
+        for _ in 0..plies {
+            for (from, piece) in pos.pieces() {
+                if piece.kind == PieceKind::Pawn {
+                    assert_eq!(
+                        pos.pawn_move_count(from, piece),
+                        pos.move_count(from, piece),
+                        "{piece} on {} in {pos}",
+                        pos.field().square_name(from)
+                    );
+                    compared += 1;
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        compared
+    }
+
+    /// A pawn's moves counted from the terrain's reach and the occupancy lines are the moves
+    /// move generation walks: in the suite's positions (rivers, ruins, ponds, holes, every
+    /// seat's direction) and the shipped layouts, along random games.
+    #[test]
+    fn pawn_moves_counted_without_walking_are_the_walked_ones() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut compared = 0;
+        for text in reference_positions() {
+            let start = SceptrePosition::from_text(&text).unwrap();
+            for _ in 0..4 {
+                compared += pawn_counts_along(start.clone(), &mut rng, 60);
+            }
+        }
+        for shipped in SHIPPED_LAYOUTS {
+            let layout = Layout::load(shipped.name).unwrap();
+            for &players in layout.players() {
+                let start = SceptrePosition::start(&layout, players).unwrap();
+                compared += pawn_counts_along(start, &mut rng, 64 + 120);
+            }
+        }
+        assert!(compared > 30_000, "{compared} pawns");
+    }
 
     /// Covered squares are the captures the rules allow onto an enemy there: compared with
     /// `piece_attacks`, the rules' own question, square by square.

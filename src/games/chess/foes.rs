@@ -4,7 +4,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const CHESS: [Foe; 14] = [
+pub const CHESS: [Foe; 15] = [
     limited(
         "Pip the Page",
         "Knows how the pieces move, most of the time.",
@@ -68,7 +68,12 @@ pub const CHESS: [Foe; 14] = [
     limited(
         "The Lord Protector",
         "Rules in all but name, and lets no slip go unpunished.",
-        2220,
+        2195,
+    ),
+    limited(
+        "The Crown Prince",
+        "Has watched the Sovereign win for years, and learned every trick but one.",
+        2270,
     ),
     full(
         "The Sovereign",

@@ -34,6 +34,23 @@ impl SceptrePosition {
             .fold(SeatSet::EMPTY, |s, c| s.with(c.index() as Seat))
     }
 
+    /// Whether `colour` owns a queen, rook, bishop or knight (of any original colour: pieces
+    /// pass to the capturer of their king).
+    fn owns_a_piece_beyond_pawns(&self, colour: PlayerColour) -> bool {
+        let tally = self.tally();
+        let officers = [
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+        ];
+        tally
+            .colours
+            .iter()
+            .zip(tally.owner)
+            .any(|(t, owner)| owner == colour && officers.iter().any(|k| t.count[k.index()] > 0))
+    }
+
     /// The perpetual-check rule: the current position occurred first `cycle_plies` plies ago,
     /// and it is the third occurrence. With two players, the one who checked with every move
     /// of the cycle wins; otherwise (or if both did) `None`, a draw.
@@ -161,6 +178,24 @@ impl SearchHints for SceptrePosition {
         share_softness: 1_000,
         ..SearchParams::CHESS
     };
+    /// The null move, with exactly two players in the move phase only: a pass is no move of
+    /// Sceptre, and with three or more the player passed to is not the one who would move.
+    fn make_null(&mut self) -> Option<Undo> {
+        (self.playing_count() == 2 && !self.in_set_up()).then(|| self.pass())
+    }
+    fn unmake_null(&mut self, undo: Undo) {
+        self.unwithdraw(undo);
+    }
+    /// Two players in the move phase, the mover not in check and owning a piece other than
+    /// king and pawns: with king and pawns alone every move may weaken him (zugzwang), and
+    /// a stalemate is a draw, as in chess.
+    fn null_move_allowed(&self) -> bool {
+        let mover = SceptrePosition::to_move(self);
+        self.playing_count() == 2
+            && !self.in_set_up()
+            && !self.in_check(mover)
+            && self.owns_a_piece_beyond_pawns(mover)
+    }
     fn make_pass_to(&mut self, seat: Seat) -> Option<Undo> {
         let colour = *PlayerColour::ALL.get(seat as usize)?;
         self.is_playing(colour).then(|| self.pass_to(colour))
@@ -209,4 +244,134 @@ fn looks_like_a_move(text: &str) -> bool {
     square(text)
         .and_then(square)
         .is_some_and(|rest| matches!(rest, "" | "q" | "r" | "b" | "n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::path_repetition;
+    use crate::games::sceptre::test_support::{reference_positions, Rng};
+
+    const MEADOW: &str = "8m/8m/8m/8m/8m/8m/8m/8m";
+
+    fn pos(
+        pieces: &str,
+        players: &str,
+        to_move: char,
+        set_up: &str,
+        checks: &str,
+    ) -> SceptrePosition {
+        let kingdoms = if players.contains('r') {
+            "b@a1,w@a1,r@a1"
+        } else {
+            "b@a1,w@a1"
+        };
+        let text = format!("{MEADOW} {pieces} {players} {to_move} {kingdoms} {set_up} - {checks}");
+        SceptrePosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn play(p: &mut SceptrePosition, keys: &mut Vec<u64>, text: &str) {
+        let m = Rules::parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        keys.push(p.key());
+        p.make(m);
+    }
+
+    /// Every two-player position of the random playouts where the null move is allowed: it
+    /// hands the turn over with a key equal to the one computed afresh, and its undo gives back
+    /// the position string (check runs among it), the key and the reversible plies exactly.
+    #[test]
+    fn make_null_and_unmake_null_restore_the_position_and_key_exactly() {
+        let mut rng = Rng(0x5eed_0fa1);
+        let mut nulls = 0;
+        for text in reference_positions() {
+            for _ in 0..10 {
+                let mut p = SceptrePosition::from_text(&text).unwrap();
+                for _ in 0..40 {
+                    if p.null_move_allowed() {
+                        let (before, key, plies) = (p.to_text(), p.key(), p.reversible_plies());
+                        let mover = SceptrePosition::to_move(&p);
+                        let undo = p.make_null().expect("a null move where it is allowed");
+                        nulls += 1;
+                        assert_ne!(SceptrePosition::to_move(&p), mover, "{before}");
+                        assert_eq!(p.key(), p.key_from_scratch(), "{before}");
+                        assert_eq!(p.reversible_plies(), 0);
+                        assert_eq!(p.check_run(mover), 0, "a pass gives no check");
+                        let again = SceptrePosition::from_text(&p.to_text()).unwrap();
+                        assert_eq!(again.key(), p.key(), "{before}");
+                        p.unmake_null(undo);
+                        assert_eq!(p.to_text(), before);
+                        assert_eq!((p.key(), p.reversible_plies()), (key, plies), "{before}");
+                    }
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.make(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(nulls > 100, "only {nulls} null moves tried");
+    }
+
+    /// The mover's check run (his last move gave check) ends with the pass and comes back with
+    /// its undo.
+    #[test]
+    fn unmake_null_gives_back_the_check_run() {
+        let mut p = pos("Kb@d1,Rb@a1,Kw@h8,Rw@g2", "b+,w+", 'w', "-", "w:3");
+        let before = p.to_text();
+        let undo = p.make_null().unwrap();
+        assert_eq!(p.check_run(PlayerColour::White), 0);
+        assert!(!p.to_text().contains("w:3"));
+        p.unmake_null(undo);
+        assert_eq!(p.check_run(PlayerColour::White), 3);
+        assert_eq!(p.to_text(), before);
+    }
+
+    #[test]
+    fn no_null_move_in_the_set_up_in_check_with_three_players_or_king_and_pawns_alone() {
+        let two = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
+        assert!(two.null_move_allowed());
+        let set_up = pos("Kb@e1,Kw@e8,Rw@h8", "b+,w+", 'b', "b:R,w:", "-");
+        assert!(set_up.in_set_up() && !set_up.null_move_allowed());
+        assert!(set_up.clone().make_null().is_none());
+        let check = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h1", "b+,w+", 'b', "-", "w:1");
+        assert!(check.in_check(PlayerColour::Black) && !check.null_move_allowed());
+        let three = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r+", 'b', "-", "-");
+        assert!(!three.null_move_allowed());
+        assert!(three.clone().make_null().is_none());
+        // Red withdrew: two players are left, and the null move comes back.
+        let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
+        assert!(withdrawn.null_move_allowed());
+        let pawns = pos("Kb@e1,Pb@a2,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
+        assert!(!pawns.null_move_allowed());
+        assert!(pos("Kb@e1,Pb@a2,Kw@e8,Rw@h8", "b+,w+", 'w', "-", "-").null_move_allowed());
+    }
+
+    /// Black's rook goes round a triangle (a1 a3 a2 a1) while white's rook steps out and back:
+    /// five moves, and white's null move then brings back the first position, black to move,
+    /// key and all. The scan stops at the null move, so that is no repetition; a real one after
+    /// the null move still is.
+    #[test]
+    fn the_repetition_scan_stops_at_a_null_move() {
+        let mut p = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
+        let start = p.key();
+        let mut keys = Vec::new();
+        for m in ["a1a3", "h8h7", "a3a2", "h7h8", "a2a1"] {
+            play(&mut p, &mut keys, m);
+        }
+        assert_eq!(path_repetition(&p, &keys, 0), None);
+        keys.push(p.key());
+        p.make_null().unwrap();
+        assert_eq!(
+            p.key(),
+            start,
+            "the null move brought the first position back"
+        );
+        assert_eq!(path_repetition(&p, &keys, 0), None, "a false repetition");
+        for m in ["a1a2", "h8h7", "a2a1", "h7h8"] {
+            play(&mut p, &mut keys, m);
+        }
+        assert_eq!(path_repetition(&p, &keys, 0), Some(4));
+        assert_eq!(p.repetition_outcome(4), None, "no checks: a draw");
+    }
 }

@@ -325,6 +325,21 @@ impl SceptrePosition {
         undo
     }
 
+    /// The side to move passes: the search's null move, only with two players in the move
+    /// phase (`game.rs` asks). The turn goes to the other player; the passer's check run ends,
+    /// since a pass gives no check; and the count of reversible plies starts again, so the
+    /// repetition scan stops at the pass: a position before it standing again after it is no
+    /// repetition of the game (nor a perpetual check). Undone by `unwithdraw`.
+    pub fn pass(&mut self) -> Undo {
+        let undo = self.snapshot();
+        let mover = self.to_move;
+        self.checks[mover.index()] = 0;
+        self.reversible.0 = 0;
+        self.to_move = self.next_playing(mover);
+        self.key ^= zobrist::turn(mover) ^ zobrist::turn(self.to_move);
+        undo
+    }
+
     /// Takes back a withdrawal, a forfeit or a pass.
     pub fn unwithdraw(&mut self, undo: Undo) {
         let n = self.players.len();

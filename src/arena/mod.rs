@@ -18,6 +18,7 @@ pub mod openings;
 mod opentafl_peer;
 mod played_move;
 mod program;
+pub mod read_record;
 pub mod record;
 pub mod referee;
 mod runner;

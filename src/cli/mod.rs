@@ -10,6 +10,7 @@ mod render;
 mod serve;
 mod solve;
 mod tune;
+mod tune_sceptre;
 
 pub use analyse::{analyse, score_text, AnalyseArgs};
 pub use bench::{bench, BenchArgs};

@@ -1,5 +1,6 @@
 //! `regalia tune`: fits the orthodox chess evaluation's weights to the results of games (PGN),
-//! by Texel's method, and writes the fitted table as Rust source.
+//! or Sceptre's to its games' line records (`tune_sceptre`), by Texel's method, and writes the
+//! fitted table as Rust source.
 
 use super::{say, CliError};
 use crate::games::chess::pgn::{read_games, PgnError};
@@ -15,9 +16,13 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// PGN files of finished chess games (`regalia match --out` records or standard PGN).
+    /// Files of finished games: chess as PGN (`regalia match --out` records or standard PGN),
+    /// Sceptre as `regalia match --out` line records.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// The evaluation to fit: chess or sceptre1027 (default: the first file's games say).
+    #[arg(long)]
+    pub variant: Option<String>,
     /// Where the fitted weights go, as Rust source of a `Weights` constant.
     #[arg(long, default_value = "tuned-weights.rs")]
     pub out: PathBuf,
@@ -43,7 +48,7 @@ pub struct TuneArgs {
     /// Epochs between checks of the held-out error.
     #[arg(long, default_value_t = 10)]
     pub check_every: usize,
-    /// Plies from each game's start left out.
+    /// Plies from each game's start (for Sceptre: after the set-up phase) left out.
     #[arg(long, default_value_t = 8)]
     pub skip_plies: usize,
     /// One game in n is held out to choose the epoch whose weights are kept (the lowest error
@@ -64,6 +69,12 @@ pub enum TuneError {
     Pgn { path: PathBuf, error: PgnError },
     /// The files hold no quiet position of a finished game.
     NoPositions,
+    /// A variant whose evaluation `regalia tune` cannot fit.
+    Variant(String),
+    /// No game of a file of line records reads; the first game's error.
+    Records { path: PathBuf, error: String },
+    /// An option of chess's fit given for another variant.
+    NotForVariant(&'static str),
 }
 
 impl fmt::Display for TuneError {
@@ -72,7 +83,15 @@ impl fmt::Display for TuneError {
             TuneError::Read { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             TuneError::Pgn { path, error } => write!(f, "{}: {error}", path.display()),
             TuneError::NoPositions => {
-                write!(f, "no positions to tune on (no finished chess games?)")
+                write!(f, "no positions to tune on (no finished games?)")
+            }
+            TuneError::Variant(v) => write!(
+                f,
+                "cannot tune the evaluation of '{v}' (chess and sceptre1027 can be tuned)"
+            ),
+            TuneError::Records { path, error } => write!(f, "{}: {error}", path.display()),
+            TuneError::NotForVariant(option) => {
+                write!(f, "{option} is for chess only")
             }
         }
     }
@@ -87,6 +106,36 @@ impl From<TuneError> for CliError {
 }
 
 pub fn tune(args: TuneArgs) -> Result<(), CliError> {
+    match which_variant(&args)?.as_str() {
+        "chess" => tune_chess(args),
+        "sceptre1027" => super::tune_sceptre::tune_sceptre(args),
+        other => Err(TuneError::Variant(other.to_string()).into()),
+    }
+}
+
+/// The `--variant` given, or what the first file holds: line records name their variant, PGN
+/// is chess.
+fn which_variant(args: &TuneArgs) -> Result<String, TuneError> {
+    if let Some(v) = &args.variant {
+        return Ok(v.trim().to_ascii_lowercase());
+    }
+    let Some(path) = args.files.first() else {
+        return Ok("chess".into());
+    };
+    let text = std::fs::read_to_string(path).map_err(|error| TuneError::Read {
+        path: path.clone(),
+        error,
+    })?;
+    if !crate::arena::read_record::looks_like_line_records(&text) {
+        return Ok("chess".into());
+    }
+    Ok(text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("variant "))
+        .map_or_else(|| "an unnamed variant".into(), |v| v.trim().to_string()))
+}
+
+fn tune_chess(args: TuneArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let mut collector = Collector::new(Sampling {
         skip_plies: args.skip_plies,
@@ -211,7 +260,7 @@ pub fn tune(args: TuneArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn file_names(files: &[PathBuf]) -> String {
+pub(super) fn file_names(files: &[PathBuf]) -> String {
     let names: Vec<String> = files
         .iter()
         .map(|p| {

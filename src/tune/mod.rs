@@ -1,7 +1,28 @@
 //! Fitting an evaluation's weights to game results (Texel's method), for any evaluation that
-//! is linear in its weights once taken apart: see [`logistic`]. The chess traces that feed it
-//! live with the chess evaluation (`games/chess/tune.rs`).
+//! is linear in its weights once taken apart: see [`logistic`]. The traces that feed it live
+//! with each evaluation (`games/chess/tune.rs`, `games/sceptre/tune.rs`).
 
 pub mod logistic;
 
 pub use logistic::{DataSet, FitSettings, Fitter};
+
+/// `header` as a module's doc comment (`//!` lines), its words wrapped as the house wraps
+/// comments: the head of a fitted table written as Rust source.
+pub fn doc_comment(header: &str) -> String {
+    let mut s = String::new();
+    for paragraph in header.lines() {
+        let mut line = String::from("//!");
+        for word in paragraph.split_whitespace() {
+            if line.len() + 1 + word.len() > 96 {
+                s.push_str(&line);
+                s.push('\n');
+                line = String::from("//!");
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}

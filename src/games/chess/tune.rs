@@ -194,22 +194,7 @@ pub fn rounded(params: &[f64]) -> Weights {
 
 /// `weights` as the Rust source of a constant `name`, one weight a line with its name.
 pub fn rust_source(weights: &Weights, name: &str, header: &str) -> String {
-    let mut s = String::new();
-    // The header's words, wrapped as the house wraps comments.
-    for paragraph in header.lines() {
-        let mut line = String::from("//!");
-        for word in paragraph.split_whitespace() {
-            if line.len() + 1 + word.len() > 96 {
-                s.push_str(&line);
-                s.push('\n');
-                line = String::from("//!");
-            }
-            line.push(' ');
-            line.push_str(word);
-        }
-        s.push_str(&line);
-        s.push('\n');
-    }
+    let mut s = crate::tune::doc_comment(header);
     s.push_str("\nuse super::weights::{Pair, Weights};\n\n");
     s.push_str(&format!("pub const {name}: Weights = Weights([\n"));
     for (i, p) in weights.0.iter().enumerate() {

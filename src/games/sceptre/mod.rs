@@ -17,6 +17,7 @@ pub mod session;
 #[cfg(test)]
 mod test_support;
 pub mod text;
+pub mod tune;
 
 // The paths the rest of the engine has always used (`sceptre::position::…`).
 pub use field::{board, grid, kingdoms, layout, piece, seats, square, terrain, terrain_text};

@@ -3,7 +3,7 @@
 //! people, the seats' names and clock words (docs/rules/sceptre1027.md#players-seats-and-turns: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
-use super::eval::{EvalStyle, SceptreEval};
+use super::eval::{EvalStyle, SceptreEval, WeightsChoice};
 use super::field::layout::{Layout, DEFAULT_LAYOUT};
 use super::field::seats::{Compass, PlayerColour};
 use super::rules::position::{SceptrePosition, SceptrePositionError};
@@ -24,6 +24,8 @@ pub struct SceptreRules {
     players: usize,
     /// `SceptreEvaluation`: the full evaluator, or the first one as a baseline.
     eval_style: EvalStyle,
+    /// `SceptreWeights`: the full evaluator's table.
+    weights: WeightsChoice,
 }
 
 impl Default for SceptreRules {
@@ -37,6 +39,7 @@ impl Default for SceptreRules {
             layout: layout.clone(),
             players: DEFAULT_PLAYERS,
             eval_style: EvalStyle::Full,
+            weights: WeightsChoice::default(),
         }
     }
 }
@@ -118,6 +121,7 @@ impl VariantRules for SceptreRules {
         SceptreEval {
             style: self.eval_style,
             material_only,
+            weights: self.weights.table(),
         }
     }
 
@@ -272,6 +276,15 @@ impl VariantRules for SceptreRules {
                 },
             )
             .not_offered(),
+            OptionSpec::new(
+                "SceptreWeights",
+                OptionKind::Combo {
+                    default: "handset".into(),
+                    choices: vec!["handset".into(), "tuned".into()],
+                },
+            )
+            .engine_only()
+            .not_offered(),
         ]
     }
 
@@ -323,10 +336,33 @@ impl VariantRules for SceptreRules {
                     value.to_string(),
                 )))),
             }),
+            "sceptreweights" => Some(match value.to_ascii_lowercase().as_str() {
+                "handset" => {
+                    self.weights = WeightsChoice::HandSet;
+                    Ok(())
+                }
+                "tuned" => {
+                    self.weights = WeightsChoice::Tuned;
+                    Ok(())
+                }
+                _ => Err(OptionValueError(Box::new(WeightsError(value.to_string())))),
+            }),
             _ => None,
         }
     }
 }
+
+/// A `SceptreWeights` value other than `handset` or `tuned`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError(pub String);
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is not handset or tuned", self.0)
+    }
+}
+
+impl std::error::Error for WeightsError {}
 
 /// A `SceptreEvaluation` value other than `full` or `basic`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -339,3 +375,28 @@ impl std::fmt::Display for EvaluationError {
 }
 
 impl std::error::Error for EvaluationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sceptre::eval::weights::HANDSET;
+    use crate::games::sceptre::eval::TUNED;
+
+    #[test]
+    fn sceptre_weights_chooses_the_table_and_refuses_other_values() {
+        let mut rules = SceptreRules::default();
+        let start = rules.start();
+        assert_eq!(*rules.evaluator(false, &start).weights, HANDSET);
+        assert!(matches!(
+            rules.set_option("SceptreWeights", "Tuned"),
+            Some(Ok(()))
+        ));
+        assert_eq!(*rules.evaluator(false, &start).weights, TUNED);
+        assert_ne!(TUNED, HANDSET);
+        let refused = rules.set_option("SceptreWeights", "best");
+        assert!(
+            matches!(&refused, Some(Err(e)) if e.to_string().contains("'best' is not handset or tuned")),
+            "{refused:?}"
+        );
+    }
+}

@@ -33,6 +33,6 @@ pub fn basic_terms(pos: &SceptrePosition, material_only: bool) -> Terms {
                 mobility_weight(piece.kind) * pos.move_count(sq, piece) as Score;
         }
     }
-    super::add_pieces_to_place(pos, &mut terms);
+    super::add_pieces_to_place(pos, &mut terms, &super::weights::HANDSET);
     terms
 }

@@ -10,6 +10,7 @@
 //! it raises the root player's own score in the searches that read it absolutely (paranoid,
 //! best-reply), where it makes every elimination along a line worth that much.
 
+use super::weights::{index, SceptreWeights};
 use crate::core::{Score, SeatScores};
 use crate::games::sceptre::rules::position::SceptrePosition;
 
@@ -17,13 +18,13 @@ use crate::games::sceptre::rules::position::SceptrePosition;
 pub const PER_RIVAL_OUT: Score = 600;
 
 /// Adds the term to each playing seat of `scores` (three or four seats only).
-pub fn add_rivals_out(pos: &SceptrePosition, scores: &mut SeatScores) {
+pub fn add_rivals_out(pos: &SceptrePosition, scores: &mut SeatScores, w: &SceptreWeights) {
     let seats = pos.player_count();
     let playing = pos.playing_count();
     if seats < 3 || playing >= seats {
         return;
     }
-    let bonus = PER_RIVAL_OUT * (seats - playing) as Score;
+    let bonus = w.get(index::PER_RIVAL_OUT) * (seats - playing) as Score;
     for c in pos.colours().filter(|&c| pos.is_playing(c)) {
         scores[c.index()] += bonus;
     }
@@ -46,7 +47,7 @@ mod tests {
     fn term(pos: &SceptrePosition) -> SeatScores {
         let eval = SceptreEval::default();
         let with = eval.evaluate_seats(pos);
-        let without = seat_scores(pos, &eval.terms(pos), Standing::Field);
+        let without = seat_scores(pos, &eval.terms(pos), Standing::Field, eval.weights);
         std::array::from_fn(|i| with[i] - without[i])
     }
 

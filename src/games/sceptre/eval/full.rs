@@ -16,6 +16,7 @@
 //!   holds a piece to promote to;
 //! - threats: pieces attacked and undefended, or attacked by something cheaper.
 
+use super::trace::{Hook, KingFeatures, NoHook};
 use super::weights::*;
 use super::{add_pieces_to_place, tallied, value, Terms};
 use crate::core::{Score, MAX_SEATS};
@@ -94,27 +95,33 @@ fn least_value(any: u64) -> u16 {
 /// The mobility weight of the covered squares in `kinds` (pawns move otherwise: their moves
 /// are counted one by one).
 #[inline(always)]
-fn cover_mobility(kinds: &[u32; 6]) -> Score {
+fn cover_mobility(kinds: &[u32; 6], w: &SceptreWeights) -> Score {
     let mut sum = 0;
     for kind in PieceKind::ALL {
         if kind != PieceKind::Pawn {
-            sum += mobility(kind) * kinds[kind.index()] as Score;
+            sum += w.mobility(kind) * kinds[kind.index()] as Score;
         }
     }
     sum
 }
 
-/// [`cover_mobility`] of one cell's counts.
+/// One cell's counts, widened.
 #[inline(always)]
-fn cell_mobility(kinds: &KindCounts) -> Score {
-    if u64::from_ne_bytes(*kinds) == 0 {
-        return 0;
-    }
+fn widen(kinds: &KindCounts) -> [u32; 6] {
     let mut wide = [0u32; 6];
     for (w, &n) in wide.iter_mut().zip(kinds.iter()) {
         *w = u32::from(n);
     }
-    cover_mobility(&wide)
+    wide
+}
+
+/// [`cover_mobility`] of one cell's counts.
+#[inline(always)]
+fn cell_mobility(kinds: &KindCounts, w: &SceptreWeights) -> Score {
+    if u64::from_ne_bytes(*kinds) == 0 {
+        return 0;
+    }
+    cover_mobility(&widen(kinds), w)
 }
 
 /// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
@@ -165,8 +172,19 @@ impl Attackers {
     }
 }
 
-/// The full terms of every playing player.
-pub fn full_terms(pos: &SceptrePosition) -> Terms {
+/// The full terms of every playing player, with the weights of `w`.
+pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
+    traced_full_terms(pos, w, &mut NoHook)
+}
+
+/// [`full_terms`], showing `hook` what each weight of king safety, mobility and hanging pieces
+/// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing).
+#[inline(always)]
+pub fn traced_full_terms<H: Hook>(
+    pos: &SceptrePosition,
+    w: &SceptreWeights,
+    hook: &mut H,
+) -> Terms {
     let mut terms = Terms::default();
     let field = &**pos.field();
     let cover = pos.cover();
@@ -191,7 +209,8 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
     // owner's own pieces stand on.
     for (c, &o) in owner_of.iter().enumerate() {
         if o != NOBODY {
-            terms.mobility[o] += cover_mobility(cover.total(c));
+            terms.mobility[o] += cover_mobility(cover.total(c), w);
+            hook.mobility(o, cover.total(c), 1);
         }
     }
 
@@ -205,18 +224,21 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
             };
             attackers.note(field.place(sq), piece.kind, o);
             if piece.kind == PieceKind::Pawn {
-                terms.mobility[o] += mobility(PieceKind::Pawn) * pos.move_count(sq, piece) as Score;
+                let moves = pos.move_count(sq, piece) as Score;
+                terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
+                hook.pawn_moves(o, moves);
             }
             let cell = cover.at(sq);
             for (kinds, &by) in cell.iter().zip(&owner_of) {
                 if by == o {
-                    terms.mobility[o] -= cell_mobility(kinds);
+                    terms.mobility[o] -= cell_mobility(kinds, w);
+                    hook.mobility(o, &widen(kinds), -1);
                 }
             }
         }
     }
-    tallied::add_tallied(pos, &mut terms);
-    add_pieces_to_place(pos, &mut terms);
+    tallied::add_tallied(pos, &mut terms, w);
+    add_pieces_to_place(pos, &mut terms, w);
 
     // Pass 2: kings and hanging pieces, read from the map by colour: the colours each owner
     // plays and those of his opponents, as bit sets.
@@ -241,7 +263,7 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
         if let Some(king) = pos.king_square(owner) {
             let mut units: Score = 0;
             let mut escapes = 0;
-            let mut shelter = 0;
+            let mut forests = 0;
             let mut guards = 0;
             let mut king_attacked = false;
             let zone = field.neighbours(king);
@@ -270,7 +292,7 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
                 }
                 let terrain = field.land(sq);
                 if terrain == Some(crate::games::sceptre::field::terrain::Terrain::Forest) {
-                    shelter += SHELTER_FOREST;
+                    forests += 1;
                 }
                 match pos.piece(sq) {
                     Some(p) if p.owner == owner => guards += 1,
@@ -280,23 +302,24 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
                     _ => {}
                 }
             }
-            shelter += SHELTER_PIECE * guards.min(SHELTER_PIECES);
             let at = field.place(king);
             let near = attackers.near(at, o);
             let away = (2 * at.file as i32 + 1 - field.width() as i32)
                 .abs()
                 .max((2 * at.rank as i32 + 1 - field.height() as i32).abs())
                 / 2;
-            let mut safety = shelter + KING_AWAY * away - king_danger(units) - ATTACKER_NEAR * near;
-            safety -= match escapes {
-                0 => NO_ESCAPE,
-                1 => ONE_ESCAPE,
-                _ => 0,
+            let king = KingFeatures {
+                forests,
+                guards: guards.min(SHELTER_PIECES),
+                escapes,
+                away,
+                near,
+                units,
+                exposed: owner != mover && king_attacked,
+                material: terms.material[o],
             };
-            if owner != mover && king_attacked {
-                safety -= KING_EXPOSED + terms.material[o] * ARMY_AT_STAKE / 100;
-            }
-            terms.king[o] = safety;
+            terms.king[o] = king.safety(w);
+            hook.king(o, &king);
         }
 
         // Hanging pieces: the two worst losses. A piece no opponent covers loses nothing.
@@ -325,13 +348,45 @@ pub fn full_terms(pos: &SceptrePosition) -> Terms {
                 second = loss;
             }
         }
-        terms.threats[o] = if owner == mover {
-            -second * HANGING_MOVER_SECOND / 100
-        } else {
-            -(worst * HANGING_WORST + second * HANGING_SECOND) / 100
-        };
+        terms.threats[o] = hanging_loss(owner == mover, worst, second, w);
+        hook.hanging(o, owner == mover, worst, second);
     }
     terms
+}
+
+impl KingFeatures {
+    /// The king's safety: shelter, distance from the middle, danger, attackers near, escape
+    /// squares, and exposure to capture before its owner moves.
+    #[inline(always)]
+    pub fn safety(&self, w: &SceptreWeights) -> Score {
+        use index::*;
+        let mut safety = w.get(SHELTER_FOREST) * self.forests
+            + w.get(SHELTER_PIECE) * self.guards
+            + w.get(KING_AWAY) * self.away
+            - king_danger(self.units)
+            - w.get(ATTACKER_NEAR) * self.near;
+        safety -= match self.escapes {
+            0 => w.get(NO_ESCAPE),
+            1 => w.get(ONE_ESCAPE),
+            _ => 0,
+        };
+        if self.exposed {
+            safety -= w.get(KING_EXPOSED) + self.material * w.get(ARMY_AT_STAKE) / 100;
+        }
+        safety
+    }
+}
+
+/// The threats term: for the player to move (who can save one piece) part of the second-worst
+/// loss, for the others part of the worst and of the second-worst.
+#[inline(always)]
+pub fn hanging_loss(mover: bool, worst: Score, second: Score, w: &SceptreWeights) -> Score {
+    use index::*;
+    if mover {
+        -second * w.get(HANGING_MOVER_SECOND) / 100
+    } else {
+        -(worst * w.get(HANGING_WORST) + second * w.get(HANGING_SECOND)) / 100
+    }
 }
 
 #[cfg(test)]
@@ -455,7 +510,7 @@ mod tests {
         assert_eq!(eval.evaluate(&two), diff);
         let basic = SceptreEval {
             style: EvalStyle::Basic,
-            material_only: false,
+            ..SceptreEval::default()
         };
         assert_eq!(
             basic.terms(&two).king,

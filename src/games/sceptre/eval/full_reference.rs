@@ -149,7 +149,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
             terms.mobility[o] += mobility(piece.kind) * moves;
         }
     }
-    add_pieces_to_place(pos, &mut terms);
+    add_pieces_to_place(pos, &mut terms, &HANDSET);
 
     // Pass 2: kings and hanging pieces.
     let mover = pos.to_move();
@@ -275,6 +275,7 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
 mod tests {
     use super::reference_terms;
     use crate::games::sceptre::eval::full::full_terms;
+    use crate::games::sceptre::eval::weights::HANDSET;
     use crate::games::sceptre::field::layout::{Layout, SHIPPED_LAYOUTS};
     use crate::games::sceptre::rules::moves::SceptreMove;
     use crate::games::sceptre::rules::position::SceptrePosition;
@@ -288,7 +289,7 @@ mod tests {
         let mut compared = 0;
         let mut stack = Vec::new();
         for _ in 0..plies {
-            assert_eq!(full_terms(&pos), reference_terms(&pos), "{pos}");
+            assert_eq!(full_terms(&pos, &HANDSET), reference_terms(&pos), "{pos}");
             compared += 1;
             let moves = pos.legal_moves();
             let forfeit = pos.playing_count() >= 3 && !pos.in_set_up() && rng.below(40) == 0;
@@ -313,7 +314,7 @@ mod tests {
                 Some(m) => pos.unmake(m, undo),
                 None => pos.unwithdraw(undo),
             }
-            assert_eq!(full_terms(&pos), reference_terms(&pos), "{pos}");
+            assert_eq!(full_terms(&pos, &HANDSET), reference_terms(&pos), "{pos}");
             compared += 1;
         }
         compared

@@ -27,7 +27,11 @@ mod full_reference;
 pub mod progress;
 pub mod standing;
 mod tallied;
-mod weights;
+pub mod trace;
+pub mod weights;
+mod weights_tuned;
+
+pub use weights_tuned::TUNED;
 
 use super::piece::PieceKind;
 use super::position::SceptrePosition;
@@ -50,6 +54,25 @@ pub const fn value(kind: PieceKind) -> Score {
     }
 }
 
+/// Which table of weights the full evaluator reads (the `SceptreWeights` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightsChoice {
+    /// The hand-set weights (`weights.rs`).
+    #[default]
+    HandSet,
+    /// The weights `regalia tune` fitted to game results (`weights_tuned.rs`).
+    Tuned,
+}
+
+impl WeightsChoice {
+    pub fn table(self) -> &'static weights::SceptreWeights {
+        match self {
+            WeightsChoice::HandSet => &weights::HANDSET,
+            WeightsChoice::Tuned => &TUNED,
+        }
+    }
+}
+
 /// Which evaluator (the `SceptreEvaluation` option; `Evaluation material` overrides both).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalStyle {
@@ -59,11 +82,23 @@ pub enum EvalStyle {
     Basic,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct SceptreEval {
     pub style: EvalStyle,
     /// Material alone (`Evaluation material`).
     pub material_only: bool,
+    /// The full evaluator's linear weights (`SceptreWeights`).
+    pub weights: &'static weights::SceptreWeights,
+}
+
+impl Default for SceptreEval {
+    fn default() -> SceptreEval {
+        SceptreEval {
+            style: EvalStyle::default(),
+            material_only: false,
+            weights: &weights::HANDSET,
+        }
+    }
 }
 
 /// Per colour index, each term of a player's total. Terms the chosen evaluator does not use
@@ -92,12 +127,13 @@ impl Terms {
 }
 
 /// Pieces still to place count their material.
-fn add_pieces_to_place(pos: &SceptrePosition, terms: &mut Terms) {
+fn add_pieces_to_place(pos: &SceptrePosition, terms: &mut Terms, w: &weights::SceptreWeights) {
     for colour in pos.colours() {
         if let Some(left) = pos.set_up(colour) {
             for kind in PieceKind::ALL {
                 if kind != PieceKind::King {
-                    terms.material[colour.index()] += value(kind) * Score::from(left[kind.index()]);
+                    terms.material[colour.index()] +=
+                        w.material(kind) * Score::from(left[kind.index()]);
                 }
             }
         }
@@ -111,8 +147,8 @@ impl SceptreEval {
             (true, _) => basic::basic_terms(pos, true),
             (false, EvalStyle::Basic) => basic::basic_terms(pos, false),
             (false, EvalStyle::Full) => {
-                let mut terms = full::full_terms(pos);
-                progress::add_progress(pos, &mut terms);
+                let mut terms = full::full_terms(pos, self.weights);
+                progress::add_progress(pos, &mut terms, self.weights);
                 terms
             }
         }
@@ -146,9 +182,10 @@ impl Evaluator<SceptrePosition> for SceptreEval {
     }
 
     fn evaluate_seats(&self, pos: &SceptrePosition) -> SeatScores {
-        let mut scores = standing::seat_scores(pos, &self.terms(pos), self.standing());
+        let mut scores =
+            standing::seat_scores(pos, &self.terms(pos), self.standing(), self.weights);
         if self.standing() == standing::Standing::Field {
-            elimination::add_rivals_out(pos, &mut scores);
+            elimination::add_rivals_out(pos, &mut scores, self.weights);
         }
         scores
     }

@@ -2,17 +2,22 @@
 //! bringing his army toward the weakest opponent's king and for trading pieces, so that a won
 //! position has a direction to go and the search does not shuffle until a repetition.
 //!
-//! Both terms grow with the lead, from nothing at their start to their full weight a span
-//! later, so a small edge changes nothing and a decided one leads:
-//! - approach: per own piece (not pawn or king), the field's extent less its distance (files
-//!   plus ranks) to the target king, at most [`APPROACH`] centipawns a step (on a field of
-//!   nine boards the armies start twenty steps apart: every step must count, along either
-//!   line, since a rook closes in one line at a time); it grows from a lead of
-//!   [`APPROACH_START`] over [`APPROACH_SPAN`], later than trading: strong enough to bring the
-//!   whole army over a field of nine boards, it would throw pieces forward for a pawn's lead;
+//! Both terms grow with the lead, from nothing at [`LEAD_START`] to their full weight at
+//! [`LEAD_START`] + [`LEAD_SPAN`], so a small edge changes nothing and a decided one leads:
+//! - approach: per own piece (not pawn or king), the field's extent less its distance (the
+//!   larger of files and ranks) to the target king, at most [`APPROACH`] centipawns a step
+//!   (on a field of nine boards the armies start twenty steps apart: every step must count);
+//! - with two players the approach counts files plus ranks (a rook closes in one line at a
+//!   time, and the larger of the two left it no nearer while the other line was the longer),
+//!   each step [`DUEL_STEPS`] times, and grows from a lead of [`DUEL_START`] over
+//!   [`DUEL_SPAN`]: strong enough to bring the whole army over the field, it would throw
+//!   pieces forward for a pawn's lead. With three or four it stays small, since taking the
+//!   weakest king moves the target far away, and a large approach would outweigh the
+//!   elimination it buys;
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
+use super::weights::SceptreWeights;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
@@ -20,15 +25,16 @@ use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::rules::position::SceptrePosition;
 use crate::games::sceptre::rules::start::FULL_SET;
 
-/// The material lead (centipawns) from which trading counts, and over which it grows.
+/// The material lead (centipawns) from which the terms start, and over which they grow.
 pub const LEAD_START: Score = 150;
 pub const LEAD_SPAN: Score = 850;
 /// A piece's weight per step nearer the target king, at full lead.
-pub const APPROACH: Score = 10;
-/// The lead over the weakest opponent from which the approach starts, and over which it grows
-/// (a queen and two rooks ahead is past both).
-pub const APPROACH_START: Score = 800;
-pub const APPROACH_SPAN: Score = 800;
+pub const APPROACH: Score = 2;
+/// With two players: how many times each step counts (files plus ranks), and the lead from
+/// which the approach starts and over which it grows (a queen and two rooks ahead is past both).
+pub const DUEL_STEPS: Score = 5;
+pub const DUEL_START: Score = 800;
+pub const DUEL_SPAN: Score = 800;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -51,7 +57,7 @@ pub const FULL_ARMY: Score = {
 };
 
 /// Adds each playing player's progress term to `terms.progress` (material must be filled).
-pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
+pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights) {
     if pos.in_set_up() {
         return;
     }
@@ -63,29 +69,73 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms) {
     }
     let playing = &seats[..n];
     for &me in playing {
-        let mine = terms.material[me.index()];
-        let others = playing.iter().filter(|&&c| c != me);
-        // The weakest opponent's king is the target; the best opponent's army is the one to
-        // trade down.
-        let Some(weakest) = others.clone().min_by_key(|c| terms.material[c.index()]) else {
-            continue;
-        };
-        let best = others
-            .map(|c| terms.material[c.index()])
-            .max()
-            .unwrap_or(mine);
-        let over_weakest =
-            (mine - terms.material[weakest.index()] - APPROACH_START).clamp(0, APPROACH_SPAN);
-        let over_best = ramp(mine - best);
-        let mut bonus = 0;
-        if over_weakest > 0 {
-            bonus += approach(pos, me, *weakest) * APPROACH * over_weakest / APPROACH_SPAN;
+        if let Some(drive) = drive(pos, terms, me, playing) {
+            terms.progress[me.index()] = drive.bonus(w);
         }
-        if over_best > 0 {
-            bonus += (FULL_ARMY - best).max(0) * TRADE / 100 * over_best / LEAD_SPAN;
-        }
-        terms.progress[me.index()] = bonus;
     }
+}
+
+/// What a player's progress term multiplies its weights by.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Drive {
+    /// [`approach`] toward the weakest opponent's king (0 without a lead over him).
+    pub approach: Score,
+    /// The lead over the weakest opponent, past [`LEAD_START`], at most [`LEAD_SPAN`] (with
+    /// two players past [`DUEL_START`] over [`DUEL_SPAN`], scaled to [`LEAD_SPAN`]).
+    pub over_weakest: Score,
+    /// What the best opponent's army has lost from a full one.
+    pub traded: Score,
+    /// The lead over the best opponent, ramped the same way.
+    pub over_best: Score,
+}
+
+impl Drive {
+    pub fn bonus(&self, w: &SceptreWeights) -> Score {
+        use super::weights::index::{APPROACH, TRADE};
+        let mut bonus = 0;
+        if self.over_weakest > 0 {
+            bonus += self.approach * w.get(APPROACH) * self.over_weakest / LEAD_SPAN;
+        }
+        if self.over_best > 0 {
+            bonus += self.traded * w.get(TRADE) / 100 * self.over_best / LEAD_SPAN;
+        }
+        bonus
+    }
+}
+
+/// `me`'s drive among the `playing` (none without an opponent).
+pub(super) fn drive(
+    pos: &SceptrePosition,
+    terms: &Terms,
+    me: PlayerColour,
+    playing: &[PlayerColour],
+) -> Option<Drive> {
+    let mine = terms.material[me.index()];
+    let others = playing.iter().filter(|&&c| c != me);
+    // The weakest opponent's king is the target; the best opponent's army is the one to
+    // trade down.
+    let weakest = others.clone().min_by_key(|c| terms.material[c.index()])?;
+    let best = others
+        .map(|c| terms.material[c.index()])
+        .max()
+        .unwrap_or(mine);
+    let lead = mine - terms.material[weakest.index()];
+    let duel = playing.len() == 2;
+    let over_weakest = if duel {
+        (lead - DUEL_START).clamp(0, DUEL_SPAN) * LEAD_SPAN / DUEL_SPAN
+    } else {
+        ramp(lead)
+    };
+    Some(Drive {
+        approach: if over_weakest > 0 {
+            approach(pos, me, *weakest, duel)
+        } else {
+            0
+        },
+        over_weakest,
+        traded: (FULL_ARMY - best).max(0),
+        over_best: ramp(mine - best),
+    })
 }
 
 /// The lead past [`LEAD_START`], at most [`LEAD_SPAN`].
@@ -93,16 +143,19 @@ fn ramp(lead: Score) -> Score {
     (lead - LEAD_START).clamp(0, LEAD_SPAN)
 }
 
-/// The field's extent less the steps (files plus ranks) to the target's king, summed over
-/// `me`'s pieces (pawns and king aside). The larger of the two alone left a rook that closed
-/// in along its file no nearer while the other line was the longer: rooks stayed at home.
-fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Score {
+/// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
+/// and king aside): in a `duel` files plus ranks, each [`DUEL_STEPS`] times.
+fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour, duel: bool) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
     };
     let field = pos.field();
     let at = field.place(king);
-    let reach = (field.width() + field.height()) as i32;
+    let reach = if duel {
+        field.width() + field.height()
+    } else {
+        field.width().max(field.height())
+    } as i32;
     let mut steps = 0;
     for sq in pos.owned.squares(me) {
         let Some(p) = pos.piece(sq) else { continue };
@@ -110,10 +163,20 @@ fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Sc
             continue;
         }
         let c = field.place(sq);
-        let d = (c.file as i32 - at.file as i32).abs() + (c.rank as i32 - at.rank as i32).abs();
+        let files = (c.file as i32 - at.file as i32).abs();
+        let ranks = (c.rank as i32 - at.rank as i32).abs();
+        let d = if duel {
+            files + ranks
+        } else {
+            files.max(ranks)
+        };
         steps += (reach - d).max(0);
     }
-    steps as Score
+    if duel {
+        steps as Score * DUEL_STEPS
+    } else {
+        steps as Score
+    }
 }
 
 #[cfg(test)]
@@ -150,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn a_lead_short_of_the_approach_start_brings_no_approach() {
+    fn a_lead_short_of_the_duel_start_brings_no_approach() {
         // A rook ahead (450) trades but does not throw its pieces at the king.
         let far = progress("Kb@a1,Rb@b2,Kw@h16");
         let near = progress("Kb@a1,Rb@g14,Kw@h16");
@@ -159,11 +222,14 @@ mod tests {
     }
 
     #[test]
-    fn every_step_along_either_line_counts() {
+    fn every_step_along_either_line_counts_in_a_duel() {
         // A rook closing in along its file while the files apart stay the larger distance.
         let home = progress("Kb@a1,Qb@b1,Rb@c1,Rb@d1,Kw@h16");
         let down_the_file = progress("Kb@a1,Qb@b1,Rb@c1,Rb@d9,Kw@h16");
-        assert!(down_the_file[0] > home[0], "{down_the_file:?} against {home:?}");
+        assert!(
+            down_the_file[0] > home[0],
+            "{down_the_file:?} against {home:?}"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! From the players' totals to each one's score: the standing among the players still in.
 
-use super::weights::LEADER_SHARE;
+use super::weights::{index, SceptreWeights};
 use super::{Terms, OUT};
 use crate::core::{Score, SeatScores, MAX_SEATS};
 use crate::games::sceptre::rules::position::SceptrePosition;
@@ -15,7 +15,12 @@ pub enum Standing {
     Field,
 }
 
-pub fn seat_scores(pos: &SceptrePosition, terms: &Terms, standing: Standing) -> SeatScores {
+pub fn seat_scores(
+    pos: &SceptrePosition,
+    terms: &Terms,
+    standing: Standing,
+    w: &SceptreWeights,
+) -> SeatScores {
     let mut out = [0; MAX_SEATS];
     for colour in pos.colours() {
         out[colour.index()] = OUT;
@@ -42,7 +47,7 @@ pub fn seat_scores(pos: &SceptrePosition, terms: &Terms, standing: Standing) -> 
             Standing::Field => {
                 let against = (best + sum / count) / 2;
                 let lead = (mine - best).max(0);
-                mine - against - lead * LEADER_SHARE / 100
+                mine - against - lead * w.get(index::LEADER_SHARE) / 100
             }
         };
     }

@@ -4,7 +4,7 @@
 //! counts them piece by piece; the two must agree on every position.
 
 use super::value;
-use super::weights::*;
+use super::weights::{SceptreWeights, PAWN_NEAR};
 use super::Terms;
 use crate::core::Score;
 use crate::games::sceptre::field::piece::PieceKind;
@@ -16,7 +16,7 @@ use crate::games::sceptre::rules::tally::{ColourTally, LEFT_TRACKED};
 const _: () = assert!(PAWN_NEAR as usize <= LEFT_TRACKED);
 
 /// The best piece a pawn of `colour` could promote to now (0 with an empty pool).
-fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
+pub(super) fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
     let pool = pos.pool(colour);
     [
         PieceKind::Queen,
@@ -31,15 +31,15 @@ fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
 
 /// Material of one colour's pieces: their values (the king's aside), and what the terrain
 /// round them adds or takes.
-fn material(t: &ColourTally) -> Score {
+fn material(t: &ColourTally, w: &SceptreWeights) -> Score {
     let mut sum = 0;
     for kind in PieceKind::ALL {
         if kind == PieceKind::King {
             continue;
         }
         let k = kind.index();
-        sum += value(kind) * Score::from(t.count[k])
-            + terrain_per_closed(kind) * Score::from(t.closed[k]);
+        sum +=
+            w.material(kind) * Score::from(t.count[k]) + w.terrain(kind) * Score::from(t.closed[k]);
     }
     sum
 }
@@ -47,11 +47,17 @@ fn material(t: &ColourTally) -> Score {
 /// Progress of one colour's pawns: a step's worth for each step come, and near the edge a
 /// bonus growing with the square of the steps within [`PAWN_NEAR`], more with a piece in the
 /// colour's pool to promote to.
-fn pawns(pos: &SceptrePosition, colour: PlayerColour, t: &ColourTally) -> Score {
-    let mut bonus = PAWN_ADVANCE * t.pawn_advance;
+fn pawns(
+    pos: &SceptrePosition,
+    colour: PlayerColour,
+    t: &ColourTally,
+    w: &SceptreWeights,
+) -> Score {
+    use super::weights::index::{PAWN_ADVANCE, PAWN_NEAR_BASE};
+    let mut bonus = w.get(PAWN_ADVANCE) * t.pawn_advance;
     let near = &t.pawn_left[..PAWN_NEAR as usize];
     if near.iter().any(|&n| n > 0) {
-        let per = PAWN_NEAR_BASE + best_in_pool(pos, colour) / 100;
+        let per = w.get(PAWN_NEAR_BASE) + best_in_pool(pos, colour) / 100;
         for (left, &n) in near.iter().enumerate() {
             let within = PAWN_NEAR - left as i32;
             bonus += Score::from(n) * (within * within * per / 4);
@@ -62,7 +68,7 @@ fn pawns(pos: &SceptrePosition, colour: PlayerColour, t: &ColourTally) -> Score 
 
 /// Adds material and pawn progress to each playing owner's terms (withdrawn players' pieces
 /// count for nobody).
-pub fn add_tallied(pos: &SceptrePosition, terms: &mut Terms) {
+pub fn add_tallied(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights) {
     let tally = pos.tally();
     for colour in pos.colours() {
         let t = &tally.colours[colour.index()];
@@ -74,9 +80,9 @@ pub fn add_tallied(pos: &SceptrePosition, terms: &mut Terms) {
             continue;
         }
         let o = owner.index();
-        terms.material[o] += material(t);
+        terms.material[o] += material(t, w);
         if t.count[PieceKind::Pawn.index()] > 0 {
-            terms.pawns[o] += pawns(pos, colour, t);
+            terms.pawns[o] += pawns(pos, colour, t, w);
         }
     }
 }

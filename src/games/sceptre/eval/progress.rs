@@ -7,6 +7,13 @@
 //! - approach: per own piece (not pawn or king), the field's extent less its distance (the
 //!   larger of files and ranks) to the target king, at most [`APPROACH`] centipawns a step
 //!   (on a field of nine boards the armies start twenty steps apart: every step must count);
+//! - with two players the approach counts files plus ranks (a rook closes in one line at a
+//!   time, and the larger of the two left it no nearer while the other line was the longer),
+//!   each step [`DUEL_STEPS`] times, and grows from a lead of [`DUEL_START`] over
+//!   [`DUEL_SPAN`]: strong enough to bring the whole army over the field, it would throw
+//!   pieces forward for a pawn's lead. With three or four it stays small, since taking the
+//!   weakest king moves the target far away, and a large approach would outweigh the
+//!   elimination it buys;
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
@@ -23,6 +30,11 @@ pub const LEAD_START: Score = 150;
 pub const LEAD_SPAN: Score = 850;
 /// A piece's weight per step nearer the target king, at full lead.
 pub const APPROACH: Score = 2;
+/// With two players: how many times each step counts (files plus ranks), and the lead from
+/// which the approach starts and over which it grows (a queen and two rooks ahead is past both).
+pub const DUEL_STEPS: Score = 5;
+pub const DUEL_START: Score = 800;
+pub const DUEL_SPAN: Score = 800;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -68,7 +80,8 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights
 pub(super) struct Drive {
     /// [`approach`] toward the weakest opponent's king (0 without a lead over him).
     pub approach: Score,
-    /// The lead over the weakest opponent, past [`LEAD_START`], at most [`LEAD_SPAN`].
+    /// The lead over the weakest opponent, past [`LEAD_START`], at most [`LEAD_SPAN`] (with
+    /// two players past [`DUEL_START`] over [`DUEL_SPAN`], scaled to [`LEAD_SPAN`]).
     pub over_weakest: Score,
     /// What the best opponent's army has lost from a full one.
     pub traded: Score,
@@ -106,10 +119,16 @@ pub(super) fn drive(
         .map(|c| terms.material[c.index()])
         .max()
         .unwrap_or(mine);
-    let over_weakest = ramp(mine - terms.material[weakest.index()]);
+    let lead = mine - terms.material[weakest.index()];
+    let duel = playing.len() == 2;
+    let over_weakest = if duel {
+        (lead - DUEL_START).clamp(0, DUEL_SPAN) * LEAD_SPAN / DUEL_SPAN
+    } else {
+        ramp(lead)
+    };
     Some(Drive {
         approach: if over_weakest > 0 {
-            approach(pos, me, *weakest)
+            approach(pos, me, *weakest, duel)
         } else {
             0
         },
@@ -125,14 +144,18 @@ fn ramp(lead: Score) -> Score {
 }
 
 /// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
-/// and king aside).
-fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Score {
+/// and king aside): in a `duel` files plus ranks, each [`DUEL_STEPS`] times.
+fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour, duel: bool) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
     };
     let field = pos.field();
     let at = field.place(king);
-    let reach = field.width().max(field.height()) as i32;
+    let reach = if duel {
+        field.width() + field.height()
+    } else {
+        field.width().max(field.height())
+    } as i32;
     let mut steps = 0;
     for sq in pos.owned.squares(me) {
         let Some(p) = pos.piece(sq) else { continue };
@@ -140,12 +163,20 @@ fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour) -> Sc
             continue;
         }
         let c = field.place(sq);
-        let d = (c.file as i32 - at.file as i32)
-            .abs()
-            .max((c.rank as i32 - at.rank as i32).abs());
+        let files = (c.file as i32 - at.file as i32).abs();
+        let ranks = (c.rank as i32 - at.rank as i32).abs();
+        let d = if duel {
+            files + ranks
+        } else {
+            files.max(ranks)
+        };
         steps += (reach - d).max(0);
     }
-    steps as Score
+    if duel {
+        steps as Score * DUEL_STEPS
+    } else {
+        steps as Score
+    }
 }
 
 #[cfg(test)]
@@ -179,6 +210,26 @@ mod tests {
         let near = progress("Kb@a1,Qb@g13,Rb@c1,Rb@d1,Kw@h16");
         assert!(near[0] > far[0], "{near:?} against {far:?}");
         assert_eq!(near[1], 0, "the side behind gets nothing");
+    }
+
+    #[test]
+    fn a_lead_short_of_the_duel_start_brings_no_approach() {
+        // A rook ahead (450) trades but does not throw its pieces at the king.
+        let far = progress("Kb@a1,Rb@b2,Kw@h16");
+        let near = progress("Kb@a1,Rb@g14,Kw@h16");
+        assert_eq!(far, near);
+        assert!(far[0] > 0, "trading still counts: {far:?}");
+    }
+
+    #[test]
+    fn every_step_along_either_line_counts_in_a_duel() {
+        // A rook closing in along its file while the files apart stay the larger distance.
+        let home = progress("Kb@a1,Qb@b1,Rb@c1,Rb@d1,Kw@h16");
+        let down_the_file = progress("Kb@a1,Qb@b1,Rb@c1,Rb@d9,Kw@h16");
+        assert!(
+            down_the_file[0] > home[0],
+            "{down_the_file:?} against {home:?}"
+        );
     }
 
     #[test]

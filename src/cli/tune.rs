@@ -11,7 +11,7 @@ use crate::games::chess::weights::DEFAULT;
 use crate::tune::FitSettings;
 use clap::Args;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -246,18 +246,24 @@ fn tune_chess(args: TuneArgs) -> Result<(), CliError> {
         before[2],
         after[2]
     );
-    std::fs::write(&args.out, rust_source(&weights, &args.name, &header)).map_err(|error| {
-        CliError::Write {
-            path: args.out.clone(),
-            error,
-        }
+    write_table(
+        &args.out,
+        &rust_source(&weights, &args.name, &header),
+        started,
+    )
+}
+
+/// Writes a fitted table's Rust source to `out` and says so, with the time the fit took.
+pub(super) fn write_table(out: &Path, source: &str, started: Instant) -> Result<(), CliError> {
+    std::fs::write(out, source).map_err(|error| CliError::Write {
+        path: out.to_path_buf(),
+        error,
     })?;
     say(&format!(
         "Wrote {} ({:.1?})",
-        args.out.display(),
+        out.display(),
         started.elapsed()
-    ))?;
-    Ok(())
+    ))
 }
 
 pub(super) fn file_names(files: &[PathBuf]) -> String {

@@ -3,7 +3,7 @@
 //! reports, per number of players, the error of the hand-set table and of the fit on games
 //! the fit never saw.
 
-use super::tune::{file_names, TuneArgs, TuneError};
+use super::tune::{file_names, write_table, TuneArgs, TuneError};
 use super::{say, CliError};
 use crate::arena::read_record::read_line_records;
 use crate::games::sceptre::eval::weights::HANDSET;
@@ -202,18 +202,11 @@ pub fn tune_sceptre(args: TuneArgs) -> Result<(), CliError> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    std::fs::write(&args.out, rust_source(&weights, &args.name, &header)).map_err(|error| {
-        CliError::Write {
-            path: args.out.clone(),
-            error,
-        }
-    })?;
-    say(&format!(
-        "Wrote {} ({:.1?})",
-        args.out.display(),
-        started.elapsed()
-    ))?;
-    Ok(())
+    write_table(
+        &args.out,
+        &rust_source(&weights, &args.name, &header),
+        started,
+    )
 }
 
 /// Mean squared error per share and number of players (NaN where there are no rows).

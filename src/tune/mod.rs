@@ -6,6 +6,20 @@ pub mod logistic;
 
 pub use logistic::{DataSet, FitSettings, Fitter};
 
+/// Which positions of a game are kept.
+#[derive(Clone, Debug)]
+pub struct Sampling {
+    /// Plies left out at a game's start (the opening's or set-up's moves and just after:
+    /// from the start position for chess, after the set-up phase for Sceptre).
+    pub skip_plies: usize,
+}
+
+impl Default for Sampling {
+    fn default() -> Self {
+        Sampling { skip_plies: 8 }
+    }
+}
+
 /// `header` as a module's doc comment (`//!` lines), its words wrapped as the house wraps
 /// comments: the head of a fitted table written as Rust source.
 pub fn doc_comment(header: &str) -> String {

@@ -12,18 +12,7 @@ use crate::core::{MoveList, Rules as _, Scope};
 use crate::tune::{DataSet, Fitter};
 use std::collections::HashSet;
 
-/// Which positions of a game are kept.
-#[derive(Clone, Debug)]
-pub struct Sampling {
-    /// Plies from the game's start position left out (the opening book's moves and just after).
-    pub skip_plies: usize,
-}
-
-impl Default for Sampling {
-    fn default() -> Self {
-        Sampling { skip_plies: 8 }
-    }
-}
+pub use crate::tune::Sampling;
 
 /// Counts of what the sampling kept and left out.
 #[derive(Clone, Debug, Default)]

@@ -23,18 +23,7 @@ pub const BIAS_FOUR: usize = index::COUNT + 1;
 /// The fitter's number of weights.
 pub const FIT_COUNT: usize = index::COUNT + 2;
 
-/// Which positions of a game are kept.
-#[derive(Clone, Debug)]
-pub struct Sampling {
-    /// Plies after the set-up phase left out (the start's moves and just after).
-    pub skip_plies: usize,
-}
-
-impl Default for Sampling {
-    fn default() -> Self {
-        Sampling { skip_plies: 8 }
-    }
-}
+pub use crate::tune::Sampling;
 
 /// Counts of what the sampling kept and left out.
 #[derive(Clone, Debug, Default)]

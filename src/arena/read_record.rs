@@ -25,6 +25,27 @@ pub struct LineRecord {
     pub points: Option<Vec<f64>>,
 }
 
+impl LineRecord {
+    /// Every move from `start`: the opening's, then the game's.
+    pub fn all_moves(&self) -> Vec<String> {
+        self.opening_moves
+            .iter()
+            .cloned()
+            .chain(self.moves.iter().map(|m| m.1.clone()))
+            .collect()
+    }
+
+    /// Seats that left by forfeit or resignation (not by the rules: eliminated or withdrawn),
+    /// with the number of moves from `start` before they left.
+    pub fn forfeits(&self) -> Vec<(usize, u8)> {
+        self.events
+            .iter()
+            .filter(|e| e.2 != "eliminated" && e.2 != "withdrew")
+            .map(|e| (e.0 + self.opening_moves.len(), e.1))
+            .collect()
+    }
+}
+
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {

@@ -41,19 +41,8 @@ pub fn tune_sceptre(args: TuneArgs) -> Result<(), CliError> {
                         g.number, g.variant
                     ));
                 }
-                let moves: Vec<String> = g
-                    .opening_moves
-                    .iter()
-                    .cloned()
-                    .chain(g.moves.iter().map(|m| m.1.clone()))
-                    .collect();
-                // Seats that left by forfeit or resignation, counted from the start.
-                let forfeits: Vec<(usize, u8)> = g
-                    .events
-                    .iter()
-                    .filter(|e| e.2 != "eliminated" && e.2 != "withdrew")
-                    .map(|e| (e.0 + g.opening_moves.len(), e.1))
-                    .collect();
+                let moves = g.all_moves();
+                let forfeits = g.forfeits();
                 collector
                     .add_game(&RecordedGame {
                         start: &g.start,

@@ -321,14 +321,8 @@ mod tests {
         let mut collector = Collector::new(Sampling::default());
         for game in read_line_records(text) {
             let g = game.expect("fixture game reads");
-            let moves: Vec<String> = g.moves.iter().map(|m| m.1.clone()).collect();
-            // The resignations of three or four (the fixture's games have no opening moves).
-            let forfeits: Vec<(usize, u8)> = g
-                .events
-                .iter()
-                .filter(|e| e.2.starts_with("forfeits"))
-                .map(|e| (e.0, e.1))
-                .collect();
+            let moves = g.all_moves();
+            let forfeits = g.forfeits();
             collector
                 .add_game(&RecordedGame {
                     start: &g.start,

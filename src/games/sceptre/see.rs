@@ -197,10 +197,10 @@ impl SceptrePosition {
                 None
             }
         };
-        for d in 0..8 {
+        for (d, &sliders) in LINE_SLIDERS.iter().enumerate() {
             takers.start[d] = takers.len as u8;
             // The sliders that could arrive from two squares away or more along this line.
-            let mut far = LINE_SLIDERS[d] & field.passable(target);
+            let mut far = sliders & field.passable(target);
             let mut sq = target;
             let mut distance = 0;
             loop {
@@ -326,7 +326,10 @@ mod tests {
             see2(forest_f6, "Kb@a1,Kw@a8,Qb@f1,Nw@f6,Bw@g7", "f1f6"),
             350 - 900
         );
-        assert_eq!(see2(MEADOW, "Kb@a1,Kw@a8,Qb@f1,Nw@f6,Bw@h8", "f1f6"), 350 - 900);
+        assert_eq!(
+            see2(MEADOW, "Kb@a1,Kw@a8,Qb@f1,Nw@f6,Bw@h8", "f1f6"),
+            350 - 900
+        );
     }
 
     #[test]
@@ -334,7 +337,10 @@ mod tests {
         // The black rook on a1 backs the one on a2: white's rook does not take back.
         let battery = "Kb@h1,Kw@h8,Rb@a1,Rb@a2,Nw@a5,Rw@a8";
         assert_eq!(see2(MEADOW, battery, "a2a5"), 350);
-        assert_eq!(see2(MEADOW, "Kb@h1,Kw@h8,Rb@a2,Nw@a5,Rw@a8", "a2a5"), 350 - 450);
+        assert_eq!(
+            see2(MEADOW, "Kb@h1,Kw@h8,Rb@a2,Nw@a5,Rw@a8", "a2a5"),
+            350 - 450
+        );
         // A queen behind a rook standing in a ruin: the rook steps out, the queen may not pass.
         let queen = "Kb@h1,Kw@h8,Qb@a1,Rb@a2,Nw@a5,Rw@a8";
         assert_eq!(see2(MEADOW, queen, "a2a5"), 350);
@@ -381,7 +387,12 @@ mod tests {
             350
         );
         assert_eq!(
-            see_of(MEADOW, "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rr@a7,Rw@a8", three, "a1a5"),
+            see_of(
+                MEADOW,
+                "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rr@a7,Rw@a8",
+                three,
+                "a1a5"
+            ),
             350
         );
         assert_eq!(
@@ -422,7 +433,10 @@ mod tests {
             return 0;
         };
         let mut best = 0;
-        for (s, pc) in mine.into_iter().filter(|(_, pc)| value(pc.kind) == cheapest) {
+        for (s, pc) in mine
+            .into_iter()
+            .filter(|(_, pc)| value(pc.kind) == cheapest)
+        {
             p.board[s as usize] = None;
             let old = p.board[target as usize].replace(pc);
             if pc.kind != PieceKind::King || attackers(p, !ours).is_empty() {

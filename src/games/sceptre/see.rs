@@ -401,6 +401,21 @@ mod tests {
         );
     }
 
+    /// The search asks the exchange only while two play the move phase: with three playing
+    /// a losing capture passes, as every capture did before.
+    #[test]
+    fn the_search_hook_judges_exchanges_only_while_two_play() {
+        use crate::core::SearchHints;
+        let losing = |players: &str| {
+            let p = pos_with(MEADOW, "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rw@a8", players);
+            let m = Rules::parse_move(&p, "a1a5").unwrap();
+            assert_eq!(p.see(m), 350 - 450);
+            SearchHints::see_at_least(&p, m, 0)
+        };
+        assert!(!losing("b+,w+,r="));
+        assert!(losing("b+,w+,r+"));
+    }
+
     /// The exchange played out on a copy of the board by brute force: the side to move stops
     /// or takes with any of its cheapest attackers (found by `piece_attacks` over every piece,
     /// the board changed capture by capture), keeping the better; a king only where no piece

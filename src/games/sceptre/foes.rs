@@ -3,7 +3,7 @@
 
 use crate::games::ladder::{full, limited, Foe};
 
-pub const FOES: [Foe; 8] = [
+pub const FOES: [Foe; 9] = [
     limited(
         "Brother Anselm",
         "A monk who would rather copy books than lead knights.",
@@ -35,6 +35,11 @@ pub const FOES: [Foe; 8] = [
         1800,
     ),
     limited("The Archbishop", "Crowns kings, and unmakes them.", 2000),
+    limited(
+        "King Cnut",
+        "Came south over the sea for the crowning, and eyes the crown.",
+        2200,
+    ),
     full(
         "The Emperor",
         "Regalia at full strength: all nine boards are his.",

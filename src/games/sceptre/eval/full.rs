@@ -232,6 +232,15 @@ pub fn traced_full_terms<H: Hook>(
         }
     }
 
+    // The pawns' moves, kept summed per colour by make/unmake (`rules::pawn_moves`).
+    for (c, &o) in owner_of.iter().enumerate() {
+        if o != NOBODY {
+            let moves = pos.pawn_moves().0[c] as Score;
+            terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
+            hook.pawn_moves(o, moves);
+        }
+    }
+
     // The colours each owner plays and those of his opponents, as bit sets: the map is read
     // by colour.
     let mover = pos.to_move();
@@ -248,8 +257,8 @@ pub fn traced_full_terms<H: Hook>(
         }
     }
 
-    // Pass 1, over each owner's pieces: the pawns' moves, the own squares off mobility, where
-    // the attackers stand, and the hanging pieces (the two worst losses; a piece no opponent
+    // Pass 1, over each owner's pieces: the own squares off mobility, where the attackers
+    // stand, and the hanging pieces (the two worst losses; a piece no opponent
     // covers loses nothing).
     let mut attackers = Attackers::default();
     for &owner in playing {
@@ -261,11 +270,6 @@ pub fn traced_full_terms<H: Hook>(
                 continue;
             };
             attackers.note(field.place(sq), piece.kind, o);
-            if piece.kind == PieceKind::Pawn {
-                let moves = pos.pawn_move_count(sq, piece) as Score;
-                terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
-                hook.pawn_moves(o, moves);
-            }
             let cell = cover.at(sq);
             let own_cover = sum_of(cell, own);
             if own_cover != 0 {

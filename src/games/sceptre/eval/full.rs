@@ -16,13 +16,13 @@
 //!   holds a piece to promote to;
 //! - threats: pieces attacked and undefended, or attacked by something cheaper.
 
+use super::army::Army;
 use super::trace::{Hook, KingFeatures, NoHook};
 use super::weights::*;
 use super::{add_pieces_to_place, tallied, value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
-use crate::games::sceptre::field::square::Coord;
 use crate::games::sceptre::field::NO_SQUARE;
 use crate::games::sceptre::rules::cover::KindCounts;
 use crate::games::sceptre::rules::position::SceptrePosition;
@@ -142,67 +142,21 @@ fn word_mobility(counts: u64, w: &SceptreWeights) -> Score {
     sum
 }
 
-/// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
-/// their weight and their owner: gathered in pass 1, so that each king reads a short list
-/// instead of walking every opponent's pieces.
-struct Attackers {
-    at: [(u8, u8, u8, u8); MAX_ATTACKERS],
-    len: usize,
-}
-
-/// More than the field can hold of them: four full armies with every pawn promoted.
-const MAX_ATTACKERS: usize = 4 * 16;
-
-impl Default for Attackers {
-    fn default() -> Attackers {
-        Attackers {
-            at: [(0, 0, 0, 0); MAX_ATTACKERS],
-            len: 0,
-        }
-    }
-}
-
-impl Attackers {
-    #[inline(always)]
-    fn note(&mut self, c: Coord, kind: PieceKind, owner: usize) {
-        if matches!(kind, PieceKind::Pawn | PieceKind::King) || self.len == MAX_ATTACKERS {
-            return;
-        }
-        let weight = if kind == PieceKind::Queen { 2 } else { 1 };
-        self.at[self.len] = (c.file, c.rank, weight, owner as u8);
-        self.len += 1;
-    }
-
-    /// The weighted count of other owners' attackers within [`ATTACKER_REACH`] steps (the
-    /// larger of files and ranks) of `king`; a queen counts twice.
-    #[inline]
-    fn near(&self, king: Coord, owner: usize) -> i32 {
-        let mut near = 0;
-        for &(file, rank, weight, by) in &self.at[..self.len] {
-            let d = (file as i32 - king.file as i32)
-                .abs()
-                .max((rank as i32 - king.rank as i32).abs());
-            if usize::from(by) != owner && d <= ATTACKER_REACH {
-                near += i32::from(weight);
-            }
-        }
-        near
-    }
-}
-
 /// The full terms of every playing player, with the weights of `w`.
 pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
-    traced_full_terms(pos, w, &mut NoHook)
+    traced_full_terms(pos, w, &mut NoHook).0
 }
 
 /// [`full_terms`], showing `hook` what each weight of king safety, mobility and hanging pieces
-/// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing).
+/// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing);
+/// with the terms, where the playing owners' pieces but pawns and kings stand (the progress
+/// term reads them).
 #[inline(always)]
 pub fn traced_full_terms<H: Hook>(
     pos: &SceptrePosition,
     w: &SceptreWeights,
     hook: &mut H,
-) -> Terms {
+) -> (Terms, Army) {
     let mut terms = Terms::default();
     let field = &**pos.field();
     let cover = pos.cover();
@@ -260,7 +214,7 @@ pub fn traced_full_terms<H: Hook>(
     // Pass 1, over each owner's pieces: the own squares off mobility, where the attackers
     // stand, and the hanging pieces (the two worst losses; a piece no opponent
     // covers loses nothing).
-    let mut attackers = Attackers::default();
+    let mut attackers = Army::default();
     for &owner in playing {
         let o = owner.index();
         let (own, hostile_colours) = (colours_of[o], hostile_of[o]);
@@ -375,9 +329,8 @@ pub fn traced_full_terms<H: Hook>(
             terms.king[o] = king.safety(w);
             hook.king(o, &king);
         }
-
     }
-    terms
+    (terms, attackers)
 }
 
 impl KingFeatures {

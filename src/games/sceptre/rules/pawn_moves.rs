@@ -15,6 +15,7 @@
 
 use super::position::SceptrePosition;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
+use crate::games::sceptre::field::pawn_reach::{PAWN_CAPTURE, PAWN_WALK};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::Square;
 
@@ -29,7 +30,8 @@ const WALK: u32 = 3;
 /// The most pawns one or two changed squares can touch: eight lines each.
 const MAX_NEAR: usize = 16;
 
-/// The pawns whose moves a change at one or two squares may change.
+/// The pawns whose moves a change at one or two squares may change: those whose walk or
+/// capture, by the terrain alone (`Field::pawn_reach`), reaches one of the squares.
 pub(in crate::games::sceptre) struct NearPawns {
     at: [Square; MAX_NEAR],
     len: usize,
@@ -50,8 +52,9 @@ impl PawnMoves {
 }
 
 impl SceptrePosition {
-    /// The pawns nearest to `a` and to `b` along their eight lines within [`WALK`] steps,
-    /// those on `a` or `b` left out (the caller counts the move's own pieces).
+    /// The pawns nearest to `a` and to `b` along their eight lines within [`WALK`] steps
+    /// whose reach back along that line includes the square, those on `a` or `b` left out
+    /// (the caller counts the move's own pieces).
     #[inline]
     pub(in crate::games::sceptre) fn pawns_near(&self, a: Square, b: Square) -> NearPawns {
         let mut near = NearPawns {
@@ -75,7 +78,16 @@ impl SceptrePosition {
                 if sq == a || sq == b {
                     continue;
                 }
-                if !self.board[sq as usize].is_some_and(|p| p.kind == PieceKind::Pawn) {
+                let Some(pawn) = self.board[sq as usize].filter(|p| p.kind == PieceKind::Pawn)
+                else {
+                    continue;
+                };
+                // Back towards `s`, the pawn walks at most so far and captures one step only
+                // where the terrain lets it: a square beyond both is none of its moves.
+                let reach = field.pawn_reach(sq, self.forward_of(pawn.colour))[(d + 4) % 8];
+                let walks_there = u32::from(reach & PAWN_WALK) >= distance;
+                let takes_there = distance == 1 && reach & PAWN_CAPTURE != 0;
+                if !walks_there && !takes_there {
                     continue;
                 }
                 if near.at[..near.len].contains(&sq) {

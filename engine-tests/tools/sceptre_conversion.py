@@ -3,8 +3,10 @@
 
 The goal of issue 32: from set-ups where one side is a queen and both rooks ahead, that side
 wins at least 95% of games within 150 plies. The set-ups are the first `--setups` shipped
-ready two-player set-ups (openings/sceptre1027/ready-2.epd); each is played twice, once with
-white's queen and rooks taken off (black ahead) and once with black's (white ahead). The
+ready two-player set-ups (openings/sceptre1027/ready-2.epd; `--openings FILE` names another,
+e.g. one made by make_sceptre_openings.py with another seed, for a held-out check); each is
+played twice, once with white's queen and rooks taken off (black ahead) and once with black's
+(white ahead). The
 pieces taken off go to their colour's pool, as if captured, so the weaker side may promote to
 them (protocol.md, the pools field).
 
@@ -32,8 +34,8 @@ READY = os.path.normpath(
 TAKEN = ("Q", "R", "R")
 
 
-def ready_setups(count):
-    with open(READY) as f:
+def ready_setups(count, path=READY):
+    with open(path) as f:
         lines = [l.strip() for l in f if l.strip() and not l.startswith("#")]
     return lines[:count]
 
@@ -94,6 +96,11 @@ def main():
         help="ms an engine may overrun --movetime (a busy machine makes 100 ms too few)",
     )
     ap.add_argument("--options", default="", help="engine options, NAME=VALUE,… for every build")
+    ap.add_argument(
+        "--openings", default=READY,
+        help="ready two-player set-ups to start from (default the shipped ready-2.epd); another"
+        " file, e.g. one made by make_sceptre_openings.py with another seed, is a held-out check",
+    )
     ap.add_argument("--out-dir", required=True)
     args = ap.parse_args()
     if (args.movetime is None) == (args.nodes is None):
@@ -103,7 +110,7 @@ def main():
     openings = os.path.join(args.out_dir, "handicap.epd")
     ahead_of = {}
     with open(openings, "w") as f:
-        for i, setup in enumerate(ready_setups(args.setups)):
+        for i, setup in enumerate(ready_setups(args.setups, args.openings)):
             for weak, strong in (("w", 0), ("b", 1)):
                 line = handicap(setup, weak)
                 ahead_of[line] = strong

@@ -222,6 +222,15 @@ impl SearchHints for SceptrePosition {
             .map_or(0, |p| super::eval::value(p.kind));
         8 * (victim + promoted) - attacker / 8
     }
+    /// The exchange on the move's square (`see.rs`) while two play the move phase; with three
+    /// or more a capture is answered by whoever moves next, not by one opponent, so every
+    /// move passes as before.
+    fn see_at_least(&self, m: SceptreMove, threshold: Score) -> bool {
+        if self.playing_count() != 2 || self.in_set_up() {
+            return true;
+        }
+        SceptrePosition::see_at_least(self, m, threshold)
+    }
     fn history_slot(&self, m: SceptreMove) -> usize {
         let kind = m
             .placed()

@@ -13,6 +13,7 @@ pub mod field;
 pub mod foes;
 pub mod game;
 pub mod rules;
+pub mod see;
 pub mod session;
 #[cfg(test)]
 mod test_support;

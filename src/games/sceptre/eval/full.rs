@@ -16,13 +16,13 @@
 //!   holds a piece to promote to;
 //! - threats: pieces attacked and undefended, or attacked by something cheaper.
 
+use super::army::Army;
 use super::trace::{Hook, KingFeatures, NoHook};
 use super::weights::*;
 use super::{add_pieces_to_place, tallied, value, Terms};
 use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
-use crate::games::sceptre::field::square::Coord;
 use crate::games::sceptre::field::NO_SQUARE;
 use crate::games::sceptre::rules::cover::KindCounts;
 use crate::games::sceptre::rules::position::SceptrePosition;
@@ -41,12 +41,27 @@ fn word(kinds: &KindCounts) -> u64 {
 #[inline(always)]
 fn any_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
     let mut any = 0;
-    for (c, kinds) in cell.iter().enumerate() {
-        if colours & (1 << c) != 0 {
-            any |= word(kinds);
-        }
+    let mut rest = colours;
+    while rest != 0 {
+        // A colour index is below 4: the sets have four bits.
+        any |= word(&cell[rest.trailing_zeros() as usize & 3]);
+        rest &= rest - 1;
     }
     any
+}
+
+/// The counts of the colours in `colours` added byte by byte: no byte overflows, since at
+/// most 16 pieces of one kind cover a cell (a knight's sixteen leaps; a slider's line ends at
+/// the first piece, so eight lines give at most eight sliders of all kinds).
+#[inline(always)]
+fn sum_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
+    let mut sum = 0;
+    let mut rest = colours;
+    while rest != 0 {
+        sum += word(&cell[rest.trailing_zeros() as usize & 3]);
+        rest &= rest - 1;
+    }
+    sum
 }
 
 /// The king-attack units of one colour's counts on a cell: per kind its count times its
@@ -105,86 +120,43 @@ fn cover_mobility(kinds: &[u32; 6], w: &SceptreWeights) -> Score {
     sum
 }
 
-/// One cell's counts, widened.
+/// A cell's counts as one word ([`word`], [`sum_of`]), widened.
 #[inline(always)]
-fn widen(kinds: &KindCounts) -> [u32; 6] {
+fn widen(counts: u64) -> [u32; 6] {
     let mut wide = [0u32; 6];
-    for (w, &n) in wide.iter_mut().zip(kinds.iter()) {
-        *w = u32::from(n);
+    for (k, w) in wide.iter_mut().enumerate() {
+        *w = ((counts >> (8 * k)) & 0xff) as u32;
     }
     wide
 }
 
-/// [`cover_mobility`] of one cell's counts.
+/// [`cover_mobility`] of a cell's counts as one word.
 #[inline(always)]
-fn cell_mobility(kinds: &KindCounts, w: &SceptreWeights) -> Score {
-    if u64::from_ne_bytes(*kinds) == 0 {
-        return 0;
-    }
-    cover_mobility(&widen(kinds), w)
-}
-
-/// The pieces that count as attackers near a king (not pawns or kings), with where they stand,
-/// their weight and their owner: gathered in pass 1, so that each king reads a short list
-/// instead of walking every opponent's pieces.
-struct Attackers {
-    at: [(u8, u8, u8, u8); MAX_ATTACKERS],
-    len: usize,
-}
-
-/// More than the field can hold of them: four full armies with every pawn promoted.
-const MAX_ATTACKERS: usize = 4 * 16;
-
-impl Default for Attackers {
-    fn default() -> Attackers {
-        Attackers {
-            at: [(0, 0, 0, 0); MAX_ATTACKERS],
-            len: 0,
+fn word_mobility(counts: u64, w: &SceptreWeights) -> Score {
+    let mut sum = 0;
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::Pawn {
+            sum += w.mobility(kind) * ((counts >> (8 * kind.index())) & 0xff) as Score;
         }
     }
-}
-
-impl Attackers {
-    #[inline(always)]
-    fn note(&mut self, c: Coord, kind: PieceKind, owner: usize) {
-        if matches!(kind, PieceKind::Pawn | PieceKind::King) || self.len == MAX_ATTACKERS {
-            return;
-        }
-        let weight = if kind == PieceKind::Queen { 2 } else { 1 };
-        self.at[self.len] = (c.file, c.rank, weight, owner as u8);
-        self.len += 1;
-    }
-
-    /// The weighted count of other owners' attackers within [`ATTACKER_REACH`] steps (the
-    /// larger of files and ranks) of `king`; a queen counts twice.
-    #[inline]
-    fn near(&self, king: Coord, owner: usize) -> i32 {
-        let mut near = 0;
-        for &(file, rank, weight, by) in &self.at[..self.len] {
-            let d = (file as i32 - king.file as i32)
-                .abs()
-                .max((rank as i32 - king.rank as i32).abs());
-            if usize::from(by) != owner && d <= ATTACKER_REACH {
-                near += i32::from(weight);
-            }
-        }
-        near
-    }
+    sum
 }
 
 /// The full terms of every playing player, with the weights of `w`.
 pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
-    traced_full_terms(pos, w, &mut NoHook)
+    traced_full_terms(pos, w, &mut NoHook).0
 }
 
 /// [`full_terms`], showing `hook` what each weight of king safety, mobility and hanging pieces
-/// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing).
+/// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing);
+/// with the terms, where the playing owners' pieces but pawns and kings stand (the progress
+/// term reads them).
 #[inline(always)]
 pub fn traced_full_terms<H: Hook>(
     pos: &SceptrePosition,
     w: &SceptreWeights,
     hook: &mut H,
-) -> Terms {
+) -> (Terms, Army) {
     let mut terms = Terms::default();
     let field = &**pos.field();
     let cover = pos.cover();
@@ -214,34 +186,17 @@ pub fn traced_full_terms<H: Hook>(
         }
     }
 
-    // Pass 1: the pawns' moves, the own squares off mobility, where the attackers stand.
-    let mut attackers = Attackers::default();
-    for &owner in playing {
-        let o = owner.index();
-        for sq in pos.owned.squares(owner) {
-            let Some(piece) = pos.piece(sq) else {
-                continue;
-            };
-            attackers.note(field.place(sq), piece.kind, o);
-            if piece.kind == PieceKind::Pawn {
-                let moves = pos.pawn_move_count(sq, piece) as Score;
-                terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
-                hook.pawn_moves(o, moves);
-            }
-            let cell = cover.at(sq);
-            for (kinds, &by) in cell.iter().zip(&owner_of) {
-                if by == o {
-                    terms.mobility[o] -= cell_mobility(kinds, w);
-                    hook.mobility(o, &widen(kinds), -1);
-                }
-            }
+    // The pawns' moves, kept summed per colour by make/unmake (`rules::pawn_moves`).
+    for (c, &o) in owner_of.iter().enumerate() {
+        if o != NOBODY {
+            let moves = pos.pawn_moves().0[c] as Score;
+            terms.mobility[o] += w.mobility(PieceKind::Pawn) * moves;
+            hook.pawn_moves(o, moves);
         }
     }
-    tallied::add_tallied(pos, &mut terms, w);
-    add_pieces_to_place(pos, &mut terms, w);
 
-    // Pass 2: kings and hanging pieces, read from the map by colour: the colours each owner
-    // plays and those of his opponents, as bit sets.
+    // The colours each owner plays and those of his opponents, as bit sets: the map is read
+    // by colour.
     let mover = pos.to_move();
     let mut colours_of = [0u8; MAX_SEATS];
     for (c, &o) in owner_of.iter().enumerate() {
@@ -249,15 +204,68 @@ pub fn traced_full_terms<H: Hook>(
             colours_of[o] |= 1 << c;
         }
     }
+    let mut hostile_of = [0u8; MAX_SEATS];
+    for &owner in playing {
+        for c in playing.iter().filter(|&&c| c != owner) {
+            hostile_of[owner.index()] |= colours_of[c.index()];
+        }
+    }
+
+    // Pass 1, over each owner's pieces: the own squares off mobility, where the attackers
+    // stand, and the hanging pieces (the two worst losses; a piece no opponent
+    // covers loses nothing).
+    let mut attackers = Army::default();
     for &owner in playing {
         let o = owner.index();
+        let (own, hostile_colours) = (colours_of[o], hostile_of[o]);
+        let (mut worst, mut second) = (0, 0);
+        for sq in pos.owned.squares(owner) {
+            let Some(piece) = pos.piece(sq) else {
+                continue;
+            };
+            attackers.note(field.place(sq), piece.kind, o);
+            let cell = cover.at(sq);
+            let own_cover = sum_of(cell, own);
+            if own_cover != 0 {
+                terms.mobility[o] -= word_mobility(own_cover, w);
+                hook.mobility(o, &widen(own_cover), -1);
+            }
+            if piece.kind == PieceKind::King {
+                continue;
+            }
+            let by_hostile = any_of(cell, hostile_colours);
+            if by_hostile == 0 {
+                continue;
+            }
+            let least = least_value(by_hostile);
+            let worth = value(piece.kind);
+            let loss = if own_cover != 0 {
+                (worth - Score::from(least)).max(0)
+            } else {
+                worth
+            };
+            if loss > worst {
+                second = worst;
+                worst = loss;
+            } else if loss > second {
+                second = loss;
+            }
+        }
+        terms.threats[o] = hanging_loss(owner == mover, worst, second, w);
+        hook.hanging(o, owner == mover, worst, second);
+    }
+    tallied::add_tallied(pos, &mut terms, w);
+    add_pieces_to_place(pos, &mut terms, w);
+
+    // Pass 2: the kings, read from the map by colour.
+    for &owner in playing {
+        let o = owner.index();
+        let hostile_colours = hostile_of[o];
         let mut others = [0usize; MAX_SEATS];
         let mut count = 0;
-        let mut hostile_colours = 0u8;
         for c in playing.iter().filter(|&&c| c != owner) {
             others[count] = c.index();
             count += 1;
-            hostile_colours |= colours_of[c.index()];
         }
         let hostile = &others[..count];
         if let Some(king) = pos.king_square(owner) {
@@ -321,37 +329,8 @@ pub fn traced_full_terms<H: Hook>(
             terms.king[o] = king.safety(w);
             hook.king(o, &king);
         }
-
-        // Hanging pieces: the two worst losses. A piece no opponent covers loses nothing.
-        let (mut worst, mut second) = (0, 0);
-        for sq in pos.owned.squares(owner) {
-            let Some(piece) = pos.piece(sq) else { continue };
-            if piece.kind == PieceKind::King {
-                continue;
-            }
-            let cell = cover.at(sq);
-            let by_hostile = any_of(cell, hostile_colours);
-            if by_hostile == 0 {
-                continue;
-            }
-            let least = least_value(by_hostile);
-            let worth = value(piece.kind);
-            let loss = if any_of(cell, colours_of[o]) != 0 {
-                (worth - Score::from(least)).max(0)
-            } else {
-                worth
-            };
-            if loss > worst {
-                second = worst;
-                worst = loss;
-            } else if loss > second {
-                second = loss;
-            }
-        }
-        terms.threats[o] = hanging_loss(owner == mover, worst, second, w);
-        hook.hanging(o, owner == mover, worst, second);
     }
-    terms
+    (terms, attackers)
 }
 
 impl KingFeatures {

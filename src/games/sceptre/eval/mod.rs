@@ -19,6 +19,7 @@
 //! Withdrawn players' pieces are inert and count for nobody; a player out of the game scores
 //! [`OUT`].
 
+pub mod army;
 pub mod basic;
 pub mod elimination;
 pub mod full;
@@ -147,8 +148,9 @@ impl SceptreEval {
             (true, _) => basic::basic_terms(pos, true),
             (false, EvalStyle::Basic) => basic::basic_terms(pos, false),
             (false, EvalStyle::Full) => {
-                let mut terms = full::full_terms(pos, self.weights);
-                progress::add_progress(pos, &mut terms, self.weights);
+                let (mut terms, army) =
+                    full::traced_full_terms(pos, self.weights, &mut trace::NoHook);
+                progress::add_progress(pos, &mut terms, self.weights, &army);
                 terms
             }
         }

@@ -17,6 +17,7 @@
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
+use super::army::Army;
 use super::weights::SceptreWeights;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
@@ -57,7 +58,8 @@ pub const FULL_ARMY: Score = {
 };
 
 /// Adds each playing player's progress term to `terms.progress` (material must be filled).
-pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights) {
+/// `army` is where the playing owners' pieces but pawns and kings stand (the full walk's).
+pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights, army: &Army) {
     if pos.in_set_up() {
         return;
     }
@@ -69,7 +71,7 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights
     }
     let playing = &seats[..n];
     for &me in playing {
-        if let Some(drive) = drive(pos, terms, me, playing) {
+        if let Some(drive) = drive(pos, terms, me, playing, army) {
             terms.progress[me.index()] = drive.bonus(w);
         }
     }
@@ -109,6 +111,7 @@ pub(super) fn drive(
     terms: &Terms,
     me: PlayerColour,
     playing: &[PlayerColour],
+    army: &Army,
 ) -> Option<Drive> {
     let mine = terms.material[me.index()];
     let others = playing.iter().filter(|&&c| c != me);
@@ -128,7 +131,7 @@ pub(super) fn drive(
     };
     Some(Drive {
         approach: if over_weakest > 0 {
-            approach(pos, me, *weakest, duel)
+            approach(pos, me, *weakest, duel, army)
         } else {
             0
         },
@@ -144,34 +147,25 @@ fn ramp(lead: Score) -> Score {
 }
 
 /// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
-/// and king aside): in a `duel` files plus ranks, each [`DUEL_STEPS`] times.
-fn approach(pos: &SceptrePosition, me: PlayerColour, target: PlayerColour, duel: bool) -> Score {
+/// and king aside, as `army` holds them): in a `duel` files plus ranks, each [`DUEL_STEPS`]
+/// times.
+fn approach(
+    pos: &SceptrePosition,
+    me: PlayerColour,
+    target: PlayerColour,
+    duel: bool,
+    army: &Army,
+) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
     };
     let field = pos.field();
-    let at = field.place(king);
     let reach = if duel {
         field.width() + field.height()
     } else {
         field.width().max(field.height())
     } as i32;
-    let mut steps = 0;
-    for sq in pos.owned.squares(me) {
-        let Some(p) = pos.piece(sq) else { continue };
-        if matches!(p.kind, PieceKind::Pawn | PieceKind::King) {
-            continue;
-        }
-        let c = field.place(sq);
-        let files = (c.file as i32 - at.file as i32).abs();
-        let ranks = (c.rank as i32 - at.rank as i32).abs();
-        let d = if duel {
-            files + ranks
-        } else {
-            files.max(ranks)
-        };
-        steps += (reach - d).max(0);
-    }
+    let steps = army.approach(me.index(), field.place(king), reach, duel);
     if duel {
         steps as Score * DUEL_STEPS
     } else {

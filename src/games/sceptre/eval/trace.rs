@@ -180,14 +180,14 @@ pub fn player_traces(pos: &SceptrePosition, w: &SceptreWeights) -> ([Linear; MAX
         w,
         players: Default::default(),
     };
-    let mut terms = traced_full_terms(pos, w, &mut rec);
+    let (mut terms, army) = traced_full_terms(pos, w, &mut rec);
     let mut players = rec.players;
     add_tallied(pos, w, &mut players);
     add_pieces_to_place(pos, &mut players);
     if !pos.in_set_up() {
         let playing: Vec<PlayerColour> = pos.colours().filter(|&c| pos.is_playing(c)).collect();
         for &me in &playing {
-            let Some(d) = drive(pos, &terms, me, &playing) else {
+            let Some(d) = drive(pos, &terms, me, &playing, &army) else {
                 continue;
             };
             let p = &mut players[me.index()];

@@ -7,6 +7,7 @@
 
 use super::attacks::owner_bit;
 use super::moves::SceptreMove;
+use super::pawn_moves::PawnMoves;
 use super::position::{PlayerState, SceptrePosition};
 use super::zobrist;
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
@@ -29,6 +30,8 @@ pub struct Undo {
     transferred: u8,
     /// The placement ended the set-up phase.
     set_up_ended: bool,
+    /// The kept pawn-move sums before the move (`rules::pawn_moves`).
+    pawn_moves: PawnMoves,
 }
 
 impl SceptrePosition {
@@ -47,6 +50,7 @@ impl SceptrePosition {
             reversible: self.reversible.0,
             transferred: 0,
             set_up_ended: false,
+            pawn_moves: self.pawn_moves,
         }
     }
 
@@ -91,6 +95,8 @@ impl SceptrePosition {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
             let touched = self.sliders_through(m.to(), m.to(), false);
+            let near = self.pawns_near(m.to(), m.to());
+            self.count_near_pawns(&near, false);
             self.board[m.to() as usize] = Some(placed);
             self.tally
                 .add(&self.field, m.to(), placed, self.players.len());
@@ -98,6 +104,8 @@ impl SceptrePosition {
             self.flip_lines(m.to());
             self.cover_piece(m.to(), placed, true);
             self.recount_touched(&touched);
+            self.count_near_pawns(&near, true);
+            self.count_pawn(m.to(), placed, true);
             if kind == PieceKind::King {
                 self.kings[mover.index()] = m.to();
             }
@@ -130,11 +138,16 @@ impl SceptrePosition {
         // The move's own pieces' cover out on the board before the move, back in on the board
         // after it; the lines of other sliders through its squares recounted by their ends.
         let touched = self.sliders_through(m.from(), m.to(), captured.is_none());
+        // The pawns whose moves may change, counted out now and in after the move.
+        let near = self.pawns_near(m.from(), m.to());
+        self.count_near_pawns(&near, false);
         if let Some(moving) = self.board[from] {
             self.cover_piece(m.from(), moving, false);
+            self.count_pawn(m.from(), moving, false);
         }
         if let Some(cap) = captured {
             self.cover_piece(m.to(), cap, false);
+            self.count_pawn(m.to(), cap, false);
         }
         let piece = self.board[from].take().expect("a piece to move");
         let players = self.players.len();
@@ -203,6 +216,13 @@ impl SceptrePosition {
         self.tally.add(&self.field, m.to(), placed, players);
         self.cover_piece(m.to(), placed, true);
         self.recount_touched(&touched);
+        if undo.transferred != 0 {
+            // Captures changed owners everywhere.
+            self.derive_pawn_moves();
+        } else {
+            self.count_near_pawns(&near, true);
+            self.count_pawn(m.to(), placed, true);
+        }
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
@@ -216,6 +236,7 @@ impl SceptrePosition {
         self.to_move = undo.to_move;
         self.key = undo.key;
         self.reversible.0 = undo.reversible;
+        self.pawn_moves = undo.pawn_moves;
         if let Some(kind) = m.placed() {
             if undo.set_up_ended {
                 self.set_up = Some(vec![[0; 6]; n]);

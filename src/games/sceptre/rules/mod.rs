@@ -9,6 +9,7 @@ pub mod make;
 pub mod movegen;
 pub mod moves;
 pub(super) mod occupancy;
+pub mod pawn_moves;
 pub mod position;
 pub(super) mod reach;
 #[cfg(test)]

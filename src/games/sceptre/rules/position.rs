@@ -4,6 +4,7 @@
 
 use super::cover::CoverMap;
 use super::occupancy::SquareSets;
+use super::pawn_moves::PawnMoves;
 use super::tally::Tally;
 use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
@@ -297,6 +298,8 @@ pub struct SceptrePosition {
     pub(in crate::games::sceptre) tally: Tally,
     /// What each colour's pieces cover (derived, kept by make/unmake).
     pub(in crate::games::sceptre) cover: CoverMap,
+    /// Each colour's pawn moves summed (derived, kept by make/unmake).
+    pub(in crate::games::sceptre) pawn_moves: PawnMoves,
 }
 
 /// A count of plies that is not part of the position's identity: two positions that differ
@@ -331,6 +334,7 @@ impl SceptrePosition {
             lines: vec![0; field.lines().count()],
             tally: Tally::default(),
             cover: CoverMap::new(field.mailbox_len()),
+            pawn_moves: PawnMoves::default(),
             field,
             board,
             players,
@@ -347,8 +351,8 @@ impl SceptrePosition {
         position
     }
 
-    /// Recomputes the owner sets, the king squares, the lines' occupancy, the tally and the
-    /// cover map from the board.
+    /// Recomputes the owner sets, the king squares, the lines' occupancy, the tally, the
+    /// cover map and the pawn moves from the board.
     pub(in crate::games::sceptre) fn derive(&mut self) {
         self.owned.clear();
         self.kings = [NO_SQUARE; 4];
@@ -367,6 +371,7 @@ impl SceptrePosition {
             }
         }
         self.derive_cover();
+        self.derive_pawn_moves();
     }
 
     /// Marks `sq` occupied on its four lines if it was empty, and empty if it was occupied.

@@ -129,19 +129,20 @@ mod tests {
     use crate::games::sceptre::rules::cover::CoverMap;
     use crate::games::sceptre::rules::make::Undo;
     use crate::games::sceptre::rules::moves::SceptreMove;
+    use crate::games::sceptre::rules::pawn_moves::PawnMoves;
     use crate::games::sceptre::rules::position::SceptrePosition;
     use crate::games::sceptre::test_support::{reference_positions, Rng};
 
-    /// What the tally and the cover map (`rules::cover`) must be: counted afresh from the
-    /// board.
-    fn from_scratch(pos: &SceptrePosition) -> (super::Tally, CoverMap) {
+    /// What the tally, the cover map (`rules::cover`) and the pawn moves
+    /// (`rules::pawn_moves`) must be: counted afresh from the board.
+    fn from_scratch(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves) {
         let mut fresh = pos.clone();
         fresh.derive();
-        (fresh.tally, fresh.cover)
+        (fresh.tally, fresh.cover, fresh.pawn_moves)
     }
 
-    fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap) {
-        (pos.tally, pos.cover.clone())
+    fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves) {
+        (pos.tally, pos.cover.clone(), pos.pawn_moves)
     }
 
     /// The map answers "is this square attacked" as the rules' walk does, for every square
@@ -226,7 +227,7 @@ mod tests {
     }
 
     #[test]
-    fn the_kept_tally_and_cover_equal_the_counted_ones_over_random_playouts() {
+    fn the_kept_tally_cover_and_pawn_moves_equal_the_counted_ones_over_random_playouts() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let mut seen = Seen::default();
         for line in reference_positions() {

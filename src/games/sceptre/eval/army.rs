@@ -1,0 +1,77 @@
+//! Where the playing owners' pieces stand that count as attackers near a king (not pawns or
+//! kings), gathered once per evaluation in the full walk's first pass: king safety counts the
+//! enemy ones near each king, and the progress term sums each leader's distances to the
+//! weakest opponent's king from the same short list instead of walking his squares again.
+
+use super::weights::ATTACKER_REACH;
+use crate::games::sceptre::field::piece::PieceKind;
+use crate::games::sceptre::field::square::Coord;
+
+/// More than the field can hold of them: four full armies with every pawn promoted.
+const MAX_ATTACKERS: usize = 4 * 16;
+
+/// The pieces but pawns and kings of the playing owners: file, rank, weight near a king (a
+/// queen counts twice) and owner index.
+pub struct Army {
+    at: [(u8, u8, u8, u8); MAX_ATTACKERS],
+    len: usize,
+}
+
+impl Default for Army {
+    fn default() -> Army {
+        Army {
+            at: [(0, 0, 0, 0); MAX_ATTACKERS],
+            len: 0,
+        }
+    }
+}
+
+impl Army {
+    /// Notes `owner`'s piece of `kind` on `c` (pawns and kings are left out).
+    #[inline(always)]
+    pub fn note(&mut self, c: Coord, kind: PieceKind, owner: usize) {
+        if matches!(kind, PieceKind::Pawn | PieceKind::King) || self.len == MAX_ATTACKERS {
+            return;
+        }
+        let weight = if kind == PieceKind::Queen { 2 } else { 1 };
+        self.at[self.len] = (c.file, c.rank, weight, owner as u8);
+        self.len += 1;
+    }
+
+    /// The weighted count of other owners' pieces within [`ATTACKER_REACH`] steps (the larger
+    /// of files and ranks) of `king`; a queen counts twice.
+    #[inline]
+    pub fn near(&self, king: Coord, owner: usize) -> i32 {
+        let mut near = 0;
+        for &(file, rank, weight, by) in &self.at[..self.len] {
+            let d = (file as i32 - king.file as i32)
+                .abs()
+                .max((rank as i32 - king.rank as i32).abs());
+            if usize::from(by) != owner && d <= ATTACKER_REACH {
+                near += i32::from(weight);
+            }
+        }
+        near
+    }
+
+    /// Over `owner`'s pieces, `reach` less the steps to `target` (files plus ranks in a
+    /// `duel`, else the larger of the two), at least 0 each, summed.
+    #[inline]
+    pub fn approach(&self, owner: usize, target: Coord, reach: i32, duel: bool) -> i32 {
+        let mut steps = 0;
+        for &(file, rank, _, by) in &self.at[..self.len] {
+            if usize::from(by) != owner {
+                continue;
+            }
+            let files = (file as i32 - target.file as i32).abs();
+            let ranks = (rank as i32 - target.rank as i32).abs();
+            let d = if duel {
+                files + ranks
+            } else {
+                files.max(ranks)
+            };
+            steps += (reach - d).max(0);
+        }
+        steps
+    }
+}

@@ -74,4 +74,19 @@ impl Army {
         }
         steps
     }
+
+    /// `per` times (reach² − d²) / reach summed over `owner`'s pieces, d their files plus
+    /// ranks to `target`: a far piece's step gains more than a near one's.
+    pub fn pull(&self, owner: usize, target: Coord, reach: i32, per: i32) -> i32 {
+        let mut pull = 0;
+        for &(file, rank, _, by) in &self.at[..self.len] {
+            if usize::from(by) != owner {
+                continue;
+            }
+            let d =
+                (file as i32 - target.file as i32).abs() + (rank as i32 - target.rank as i32).abs();
+            pull += per * (reach * reach - d * d).max(0) / reach;
+        }
+        pull
+    }
 }

@@ -11,9 +11,11 @@
 //!   time, and the larger of the two left it no nearer while the other line was the longer),
 //!   each step [`DUEL_STEPS`] times, and grows from a lead of [`DUEL_START`] over
 //!   [`DUEL_SPAN`]: strong enough to bring the whole army over the field, it would throw
-//!   pieces forward for a pawn's lead. With three or four it stays small, since taking the
-//!   weakest king moves the target far away, and a large approach would outweigh the
-//!   elimination it buys;
+//!   pieces forward for a pawn's lead. In a game of two from the start, a far piece's step
+//!   counts more than a near one's ([`DUEL_PULL`]): otherwise the queen and a knight chasing
+//!   the king gain as much a step as a rook that stayed at home, and the rooks never come.
+//!   With three or four it stays small, since taking the weakest king moves the target far
+//!   away, and a large approach would outweigh the elimination it buys;
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
@@ -36,6 +38,14 @@ pub const APPROACH: Score = 2;
 pub const DUEL_STEPS: Score = 5;
 pub const DUEL_START: Score = 800;
 pub const DUEL_SPAN: Score = 800;
+/// In a game of two players, a piece also counts [`DUEL_PULL`] times (reach² − distance²) / reach,
+/// reach being the field's files plus ranks: a step from distance d gains about
+/// 2 · d / reach times as much, so the farthest pieces are pulled hardest.
+pub const DUEL_PULL: Score = 10;
+/// ... from a lead of [`PULL_START`], full [`PULL_SPAN`] later: only a game long decided
+/// (a queen and a rook ahead and more), so that ordinary play keeps its pieces at home.
+pub const PULL_START: Score = 1200;
+pub const PULL_SPAN: Score = 400;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -131,7 +141,14 @@ pub(super) fn drive(
     };
     Some(Drive {
         approach: if over_weakest > 0 {
-            approach(pos, me, *weakest, duel, army)
+            approach(
+                pos,
+                me,
+                *weakest,
+                duel,
+                army,
+                (lead - PULL_START).clamp(0, PULL_SPAN),
+            )
         } else {
             0
         },
@@ -148,13 +165,15 @@ fn ramp(lead: Score) -> Score {
 
 /// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
 /// and king aside, as `army` holds them): in a `duel` files plus ranks, each [`DUEL_STEPS`]
-/// times.
+/// times, and in a game of two the far pieces pulled harder ([`DUEL_PULL`], by `pull_share`
+/// of [`PULL_SPAN`]).
 fn approach(
     pos: &SceptrePosition,
     me: PlayerColour,
     target: PlayerColour,
     duel: bool,
     army: &Army,
+    pull_share: Score,
 ) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
@@ -166,8 +185,15 @@ fn approach(
         field.width().max(field.height())
     } as i32;
     let steps = army.approach(me.index(), field.place(king), reach, duel);
+    // Only in a game of two from the start: where two are left of three or four, a pull this
+    // strong toward the last king outweighs taking the other first (the elimination tests).
+    let pull = if duel && pos.player_count() == 2 && pull_share > 0 {
+        army.pull(me.index(), field.place(king), reach, DUEL_PULL)
+    } else {
+        0
+    };
     if duel {
-        steps as Score * DUEL_STEPS
+        steps as Score * DUEL_STEPS + pull as Score * pull_share / PULL_SPAN
     } else {
         steps as Score
     }
@@ -227,10 +253,25 @@ mod tests {
     }
 
     #[test]
+    fn a_far_pieces_step_counts_more_than_a_near_ones_in_a_duel() {
+        // The same step (one rank nearer) by the rook far away and by the queen close by.
+        let start = progress("Kb@a1,Qb@g14,Rb@c1,Rb@d1,Kw@h16");
+        let rook_step = progress("Kb@a1,Qb@g14,Rb@c2,Rb@d1,Kw@h16");
+        let queen_step = progress("Kb@a1,Qb@g15,Rb@c1,Rb@d1,Kw@h16");
+        let (rook_gain, queen_gain) = (rook_step[0] - start[0], queen_step[0] - start[0]);
+        assert!(queen_gain > 0, "{queen_step:?} against {start:?}");
+        assert!(
+            rook_gain > queen_gain,
+            "rook {rook_gain}, queen {queen_gain}"
+        );
+    }
+
+    #[test]
     fn the_leader_gains_when_the_other_army_is_smaller() {
-        // The same lead of a queen and a rook, with and without a pair of rooks more.
+        // The same lead of a queen and a rook, with and without a pair of pawns more (pawns
+        // do not approach, so only the trade term tells the two apart).
         let fewer = progress("Kb@a1,Qb@b2,Rb@c1,Kw@h16");
-        let more = progress("Kb@a1,Qb@b2,Rb@c1,Rb@d1,Kw@h16,Rw@h1");
+        let more = progress("Kb@a1,Qb@b2,Rb@c1,Pb@d2,Kw@h16,Pw@e15");
         assert!(fewer[0] > more[0], "{fewer:?} against {more:?}");
     }
 

@@ -7,6 +7,7 @@
 //! every slider, so a slide ends at the field's edge without a bounds test. Holes are walls
 //! too. The position keeps which cells are occupied, per line (`SceptrePosition::lines`).
 
+use super::cells::{CellArray, LineArray};
 use super::piece::{SLIDE_BISHOP, SLIDE_QUEEN, SLIDE_ROOK};
 use super::square::Square;
 
@@ -25,9 +26,11 @@ pub struct LinePlace {
 /// file, diagonal, rank, anti-diagonal), and per line the walls of each slider.
 #[derive(Clone, Debug, Default)]
 pub struct LineTables {
-    places: Vec<[LinePlace; 4]>,
+    places: CellArray<[LinePlace; 4]>,
     /// Per line: the cells not open to the queen, the rook and the bishop (`wall_index`).
-    walls: Vec<[u128; 3]>,
+    walls: LineArray<[u128; 3]>,
+    /// How many lines the field has.
+    count: usize,
 }
 
 /// Index in a line's walls of a slider bit (`SLIDE_*`).
@@ -48,7 +51,6 @@ impl LineTables {
     pub fn new(
         width: usize,
         height: usize,
-        cells: usize,
         cell: impl Fn(usize, usize) -> Square,
         open: impl Fn(Square) -> u8,
     ) -> LineTables {
@@ -59,8 +61,9 @@ impl LineTables {
         let first = [0, files, files + diagonals, files + diagonals + ranks];
         let count = first[3] + diagonals;
         let mut tables = LineTables {
-            places: vec![[LinePlace::default(); 4]; cells],
-            walls: vec![[u128::MAX; 3]; count],
+            places: CellArray::filled([LinePlace::default(); 4]),
+            walls: LineArray::filled([u128::MAX; 3]),
+            count,
         };
         for rank in 0..height {
             for file in 0..width {
@@ -91,7 +94,7 @@ impl LineTables {
 
     /// The number of lines (the length of a position's occupancy per line).
     pub fn count(&self) -> usize {
-        self.walls.len()
+        self.count
     }
 
     /// A cell's places on its four lines (cells off the bounding box: line 0, bit 0).

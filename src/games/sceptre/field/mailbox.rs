@@ -12,6 +12,7 @@
 //! through or end on a cell, and where pawns promote.
 
 use super::access::{access, Access};
+use super::cells::CellArray;
 use super::grid::TerrainGrid;
 use super::lines::LineTables;
 use super::pawn_reach::PawnReach;
@@ -143,25 +144,25 @@ pub struct Field {
     neighbours: Vec<[Square; 8]>,
     knights: Vec<Leaps>,
     /// Per mailbox cell its terrain, `None` for holes and padding.
-    land: Vec<Option<Terrain>>,
+    land: CellArray<Option<Terrain>>,
     /// Per piece kind (`PieceKind::index`) and cell: how the kind may enter it.
-    access: [Vec<Access>; 6],
+    access: [CellArray<Access>; 6],
     /// Per cell: the sliders open to it (they may slide through it), `SLIDE_*` bits.
-    passable: Vec<u8>,
+    passable: CellArray<u8>,
     /// Per cell: the sliders that may end their first step on it (open or limited).
-    reachable: Vec<u8>,
+    reachable: CellArray<u8>,
     /// Per cell: a bit per seat (`Compass::index`) whose pawns promote when a move ends
     /// there (a meadow on the far edge of the bounding box).
-    promotion: Vec<u8>,
+    promotion: CellArray<u8>,
     /// Mailbox offsets of one step, in `Direction::ALL` order.
     steps: [isize; 8],
     /// Per cell its place on the grid (`a1` for the padding).
-    places: Vec<Coord>,
+    places: CellArray<Coord>,
     /// The files, ranks and diagonals as bit sets.
     lines: LineTables,
     /// Per cell: the squares within two steps (a 5x5 box) that cut a slider's lines — forest,
     /// river, pond, ruin or hole (the evaluation weighs knights against sliders by it).
-    closed: Vec<u8>,
+    closed: CellArray<u8>,
     /// How far a pawn walks over the terrain alone, per square, forward and direction.
     pawn_reach: PawnReach,
 }
@@ -178,14 +179,14 @@ impl Field {
             squares: Vec::new(),
             neighbours: vec![[NO_SQUARE; 8]; size],
             knights: vec![NO_LEAPS; size],
-            land: vec![None; size],
-            access: std::array::from_fn(|_| vec![Access::Prohibited; size]),
-            passable: vec![0; size],
-            reachable: vec![0; size],
-            promotion: vec![0; size],
-            places: vec![Coord::new(0, 0); size],
+            land: CellArray::filled(None),
+            access: std::array::from_fn(|_| CellArray::filled(Access::Prohibited)),
+            passable: CellArray::filled(0),
+            reachable: CellArray::filled(0),
+            promotion: CellArray::filled(0),
+            places: CellArray::filled(Coord::new(0, 0)),
             lines: LineTables::default(),
-            closed: vec![0; size],
+            closed: CellArray::filled(0),
             pawn_reach: PawnReach::default(),
             steps: Direction::ALL.map(|d| {
                 let (df, dr) = d.delta();
@@ -282,11 +283,10 @@ impl Field {
         self.lines = LineTables::new(
             w,
             h,
-            self.cells.len(),
             |file, rank| self.index(Coord::new(file as u8, rank as u8)),
             |sq| self.passable[sq as usize],
         );
-        self.pawn_reach = PawnReach::new(self.cells.len(), &self.squares, &self.steps, |sq| {
+        self.pawn_reach = PawnReach::new(&self.squares, &self.steps, |sq| {
             self.land[sq as usize]
         });
     }
@@ -358,7 +358,7 @@ impl Field {
 
     /// How `kind` may enter each mailbox cell (prohibited on holes and padding), by index.
     #[inline(always)]
-    pub fn access_table(&self, kind: PieceKind) -> &[Access] {
+    pub fn access_table(&self, kind: PieceKind) -> &CellArray<Access> {
         &self.access[kind.index()]
     }
 

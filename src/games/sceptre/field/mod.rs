@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod board;
+pub mod cells;
 pub mod grid;
 pub mod kingdoms;
 pub mod layout;

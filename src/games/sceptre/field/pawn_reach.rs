@@ -6,6 +6,7 @@
 //! Move generation still walks by the rules themselves (it must give its moves in their order);
 //! the tests hold the two to the same counts.
 
+use super::cells::CellArray;
 use super::mailbox::Direction;
 use super::square::Square;
 use super::terrain::Terrain;
@@ -20,21 +21,20 @@ pub const PAWN_CAPTURE: u8 = 0x80;
 /// west), the reach in each of the eight directions ([`PAWN_WALK`], [`PAWN_CAPTURE`]).
 #[derive(Clone, Debug, Default)]
 pub struct PawnReach {
-    cells: Vec<[[u8; 8]; 4]>,
+    cells: CellArray<[[u8; 8]; 4]>,
 }
 
 impl PawnReach {
-    /// The table of a mailbox of `cells` cells whose squares are `squares`; `land` is a
+    /// The table of a mailbox whose squares are `squares`; `land` is a
     /// cell's terrain (`None` for holes and padding) and `steps` the mailbox offsets of one
     /// step in `Direction::ALL` order. The padding keeps three steps from a square in bounds.
     pub fn new(
-        cells: usize,
         squares: &[Square],
         steps: &[isize; 8],
         land: impl Fn(Square) -> Option<Terrain>,
     ) -> PawnReach {
         let mut table = PawnReach {
-            cells: vec![[[0; 8]; 4]; cells],
+            cells: CellArray::filled([[0; 8]; 4]),
         };
         for &from in squares {
             let start = land(from);

@@ -13,8 +13,9 @@
 
 use super::attacks::owner_bit;
 use super::position::SceptrePosition;
+use crate::games::sceptre::field::cells::CellArray;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
-use crate::games::sceptre::field::piece::Piece;
+use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::{slide_bit, Square, LINE_SLIDERS};
 
 /// The pieces of one colour covering a cell, by kind in [`PieceKind::ALL`] order (two bytes
@@ -25,7 +26,9 @@ pub type KindCounts = [u8; 8];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoverMap {
     /// Per mailbox cell, per colour index.
-    cells: Vec<[KindCounts; 4]>,
+    cells: CellArray<[KindCounts; 4]>,
+    /// The cells of the field's mailbox (the others are never written).
+    len: usize,
     /// Per colour index and kind: the squares covered, summed over the pieces.
     total: [[u32; 6]; 4],
 }
@@ -34,13 +37,14 @@ impl CoverMap {
     /// No cover on a mailbox of `cells` cells.
     pub fn new(cells: usize) -> CoverMap {
         CoverMap {
-            cells: vec![[[0; 8]; 4]; cells],
+            cells: CellArray::filled([[0; 8]; 4]),
+            len: cells,
             total: [[0; 6]; 4],
         }
     }
 
     pub fn clear(&mut self) {
-        self.cells.fill([[0; 8]; 4]);
+        self.cells.fill_first(self.len, [[0; 8]; 4]);
         self.total = [[0; 6]; 4];
     }
 
@@ -56,6 +60,11 @@ impl CoverMap {
         &self.total[colour]
     }
 }
+
+/// Direction indices (`Direction as usize`) of each slider's lines.
+const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
+const BISHOP_LINES: [usize; 4] = [1, 3, 5, 7];
 
 /// The most slider lines a change of one or two squares can touch: eight each.
 const MAX_TOUCHED: usize = 16;
@@ -78,22 +87,50 @@ pub(in crate::games::sceptre) struct Touched {
 }
 
 impl SceptrePosition {
-    /// Counts the cover of `piece` on `from` in (`add`) or out.
+    /// Counts the cover of `piece` on `from` in (`add`) or out. A slider's lines are measured
+    /// first (`ray_len`) and then counted square by square; another piece's few squares are
+    /// gathered first, so the map is written only after the board has been read.
     #[inline]
     pub(in crate::games::sceptre) fn cover_piece(&mut self, from: Square, piece: Piece, add: bool) {
-        let mut cells = std::mem::take(&mut self.cover.cells);
         let (c, k) = (piece.colour.index(), piece.kind.index());
         let mut n = 0u32;
-        self.covered(from, piece, |to| {
-            let e = &mut cells[to as usize][c][k];
+        let bump = |e: &mut u8| {
             *e = if add {
                 e.wrapping_add(1)
             } else {
                 e.wrapping_sub(1)
             };
-            n += 1;
-        });
-        self.cover.cells = cells;
+        };
+        let lines: &[usize] = match piece.kind {
+            PieceKind::Queen => &QUEEN_LINES,
+            PieceKind::Rook => &ROOK_LINES,
+            PieceKind::Bishop => &BISHOP_LINES,
+            _ => &[],
+        };
+        if lines.is_empty() {
+            // At most sixteen squares: a knight's leaps.
+            let mut squares = [0 as Square; 16];
+            let mut len = 0;
+            self.covered(from, piece, |to| {
+                squares[len & 15] = to;
+                len += 1;
+            });
+            for &to in &squares[..len.min(16)] {
+                bump(&mut self.cover.cells[to as usize][c][k]);
+            }
+            n = len as u32;
+        } else {
+            for &d in lines {
+                let len = self.ray_len(from, piece.kind, d);
+                let step = self.field.steps()[d];
+                let mut to = from;
+                for _ in 0..len {
+                    to = (to as isize + step) as Square;
+                    bump(&mut self.cover.cells[to as usize][c][k]);
+                }
+                n += len;
+            }
+        }
         let t = &mut self.cover.total[c][k];
         *t = if add {
             t.wrapping_add(n)

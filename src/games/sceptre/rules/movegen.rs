@@ -194,7 +194,7 @@ impl SceptrePosition {
         mut visit: impl FnMut(Square),
     ) {
         let field = &*self.field;
-        let board = &self.board[..];
+        let board = &self.board;
         let free = |to: Square| board[to as usize].is_none_or(|p| p.owner != piece.owner);
         match piece.kind {
             PieceKind::Pawn => self.pawn_targets(from, piece, visit),
@@ -227,7 +227,7 @@ impl SceptrePosition {
     #[inline(always)]
     fn slides(&self, from: Square, piece: Piece, lines: &[usize], visit: &mut impl FnMut(Square)) {
         let field = &*self.field;
-        let board = &self.board[..];
+        let board = &self.board;
         let reach = field.access_table(piece.kind);
         let places = field.lines().places(from);
         let slide = slide_bit(piece.kind);
@@ -273,7 +273,7 @@ impl SceptrePosition {
     #[inline(always)]
     fn pawn_targets(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let field = &*self.field;
-        let board = &self.board[..];
+        let board = &self.board;
         let steps = field.steps();
         let start = field.land(from);
         let fwd = self.forward_of(piece.colour);
@@ -352,7 +352,7 @@ impl SceptrePosition {
     #[inline(always)]
     fn captures(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let field = &*self.field;
-        let board = &self.board[..];
+        let board = &self.board;
         let enemy = |to: Square| board[to as usize].is_some_and(|p| p.owner != piece.owner);
         let reach = field.access_table(piece.kind);
         match piece.kind {

@@ -6,6 +6,7 @@ use super::cover::CoverMap;
 use super::occupancy::SquareSets;
 use super::pawn_moves::PawnMoves;
 use super::tally::Tally;
+use crate::games::sceptre::field::cells::{CellArray, LineArray};
 use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::seats::PlayerColour;
@@ -273,7 +274,7 @@ impl From<KingdomsError> for SceptrePositionError {
 pub struct SceptrePosition {
     pub(in crate::games::sceptre) field: Arc<Field>,
     /// Per mailbox cell of the field; `None` on empty squares and off the field.
-    pub(in crate::games::sceptre) board: Vec<Option<Piece>>,
+    pub(in crate::games::sceptre) board: CellArray<Option<Piece>>,
     /// Per player in seat order (index = colour index).
     pub(in crate::games::sceptre) players: Vec<PlayerState>,
     pub(in crate::games::sceptre) to_move: PlayerColour,
@@ -293,7 +294,7 @@ pub struct SceptrePosition {
     /// Per colour its king's square, [`NO_SQUARE`] while it is not on the field (derived).
     pub(in crate::games::sceptre) kings: [Square; 4],
     /// Per line of the field (`Field::lines`): its occupied cells, whoever's (derived).
-    pub(in crate::games::sceptre) lines: Vec<u128>,
+    pub(in crate::games::sceptre) lines: LineArray<u128>,
     /// The evaluation's sums over pieces, per colour (derived, kept by make/unmake).
     pub(in crate::games::sceptre) tally: Tally,
     /// What each colour's pieces cover (derived, kept by make/unmake).
@@ -331,12 +332,12 @@ impl SceptrePosition {
         let mut position = SceptrePosition {
             owned: SquareSets::new(field.mailbox_len()),
             kings: [NO_SQUARE; 4],
-            lines: vec![0; field.lines().count()],
+            lines: LineArray::filled(0),
             tally: Tally::default(),
             cover: CoverMap::new(field.mailbox_len()),
             pawn_moves: PawnMoves::default(),
+            board: CellArray::from_cells(&board, None),
             field,
-            board,
             players,
             to_move,
             kingdoms,
@@ -356,7 +357,7 @@ impl SceptrePosition {
     pub(in crate::games::sceptre) fn derive(&mut self) {
         self.owned.clear();
         self.kings = [NO_SQUARE; 4];
-        self.lines.fill(0);
+        self.lines.fill_first(self.field.lines().count(), 0);
         self.tally = Tally::default();
         let players = self.players.len();
         for i in 0..self.field.squares().len() {
@@ -394,7 +395,7 @@ impl SceptrePosition {
 
     #[inline(always)]
     pub fn piece(&self, sq: Square) -> Option<Piece> {
-        self.board.get(sq as usize).copied().flatten()
+        self.board[sq as usize]
     }
 
     /// The pieces with their squares, rank 1 first, each rank from file `a`.

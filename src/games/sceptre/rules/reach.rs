@@ -122,7 +122,7 @@ impl SceptrePosition {
     #[inline(always)]
     pub(in crate::games::sceptre) fn pawn_move_count(&self, from: Square, piece: Piece) -> u32 {
         let field = &*self.field;
-        let board = &self.board[..];
+        let board = &self.board;
         let steps = field.steps();
         let mut rest = u64::from_ne_bytes(*field.pawn_reach(from, self.forward_of(piece.colour)));
         let mut n = 0;

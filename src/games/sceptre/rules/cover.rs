@@ -70,7 +70,7 @@ const BISHOP_LINES: [usize; 4] = [1, 3, 5, 7];
 const MAX_TOUCHED: usize = 16;
 
 /// One line of a slider that a move may lengthen or shorten.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct TouchedLine {
     /// Where the slider stands.
     from: Square,
@@ -78,12 +78,42 @@ struct TouchedLine {
     d: u8,
     /// How many squares it covered along that line before the move (`ray_len`).
     len: u8,
+    /// How many it covers after the move (set by `recount_touched`).
+    after: u8,
+    /// The slider's colour and kind indices: where its counts go in the map.
+    colour: u8,
+    kind: u8,
 }
 
-/// The slider lines whose cover a move changes besides its own pieces' cover.
+const NO_LINE: TouchedLine = TouchedLine {
+    from: 0,
+    d: 0,
+    len: 0,
+    after: 0,
+    colour: 0,
+    kind: 0,
+};
+
+/// The slider lines whose cover a move changes besides its own pieces' cover; once the move
+/// is made, with how far each reaches before and after it, so that unmake gives the squares
+/// back without looking for the lines again (`restore_touched`).
+#[derive(Clone, Copy, Debug)]
 pub(in crate::games::sceptre) struct Touched {
     lines: [TouchedLine; MAX_TOUCHED],
-    len: usize,
+    len: u8,
+}
+
+impl Touched {
+    /// No line touched.
+    pub(in crate::games::sceptre) const NONE: Touched = Touched {
+        lines: [NO_LINE; MAX_TOUCHED],
+        len: 0,
+    };
+
+    #[inline(always)]
+    fn lines(&self) -> &[TouchedLine] {
+        &self.lines[..usize::from(self.len).min(MAX_TOUCHED)]
+    }
 }
 
 impl SceptrePosition {
@@ -150,14 +180,7 @@ impl SceptrePosition {
         b: Square,
         b_changes: bool,
     ) -> Touched {
-        let mut touched = Touched {
-            lines: [TouchedLine {
-                from: 0,
-                d: 0,
-                len: 0,
-            }; MAX_TOUCHED],
-            len: 0,
-        };
+        let mut touched = Touched::NONE;
         let field = &*self.field;
         let lines = field.lines();
         for s in std::iter::once(a).chain(b_changes.then_some(b)) {
@@ -180,14 +203,20 @@ impl SceptrePosition {
                 if slide_bit(p.kind) & LINE_SLIDERS[back] == 0 {
                     continue;
                 }
-                let known = &touched.lines[..touched.len];
-                if known.iter().any(|t| t.from == sq && t.d as usize == back) {
+                if touched
+                    .lines()
+                    .iter()
+                    .any(|t| t.from == sq && t.d as usize == back)
+                {
                     continue;
                 }
-                touched.lines[touched.len] = TouchedLine {
+                touched.lines[usize::from(touched.len) % MAX_TOUCHED] = TouchedLine {
                     from: sq,
                     d: back as u8,
                     len: self.ray_len(sq, p.kind, back) as u8,
+                    after: 0,
+                    colour: p.colour.index() as u8,
+                    kind: p.kind.index() as u8,
                 };
                 touched.len += 1;
             }
@@ -196,43 +225,61 @@ impl SceptrePosition {
     }
 
     /// After the move: counts in or out the squares by which each touched line grew or
-    /// shrank (a line's cover is the first `ray_len` squares along it).
+    /// shrank (a line's cover is the first `ray_len` squares along it), and notes each line's
+    /// new reach in `touched` for unmake.
     #[inline]
-    pub(in crate::games::sceptre) fn recount_touched(&mut self, touched: &Touched) {
-        for t in &touched.lines[..touched.len] {
+    pub(in crate::games::sceptre) fn recount_touched(&mut self, touched: &mut Touched) {
+        let len = usize::from(touched.len).min(MAX_TOUCHED);
+        for t in &mut touched.lines[..len] {
             let Some(p) = self.board[t.from as usize] else {
+                t.after = t.len;
                 continue;
             };
-            let d = t.d as usize;
-            let before = u32::from(t.len);
-            let after = self.ray_len(t.from, p.kind, d);
-            if before == after {
-                continue;
-            }
-            let (c, k) = (p.colour.index(), p.kind.index());
-            let step = self.field.steps()[d];
-            let (low, high, add) = if after > before {
-                (before, after, true)
+            t.after = self.ray_len(t.from, p.kind, t.d as usize) as u8;
+            self.count_span(t, t.len, t.after);
+        }
+    }
+
+    /// Before the move again (unmake): each touched line back from its reach after the move
+    /// to its reach before it, from the counts `recount_touched` noted.
+    #[inline]
+    pub(in crate::games::sceptre) fn restore_touched(&mut self, touched: &Touched) {
+        for t in touched.lines() {
+            self.count_span(t, t.after, t.len);
+        }
+    }
+
+    /// A touched line's cover going from its first `from_len` squares to its first `to_len`:
+    /// the squares between counted in (longer) or out (shorter).
+    #[inline(always)]
+    fn count_span(&mut self, t: &TouchedLine, from_len: u8, to_len: u8) {
+        if from_len == to_len {
+            return;
+        }
+        let (c, k) = (usize::from(t.colour) & 3, usize::from(t.kind) & 7);
+        let step = self.field.steps()[t.d as usize & 7];
+        let (low, high, add) = if to_len > from_len {
+            (from_len, to_len, true)
+        } else {
+            (to_len, from_len, false)
+        };
+        let mut sq = (t.from as isize + isize::from(low) * step) as Square;
+        for _ in low..high {
+            sq = (sq as isize + step) as Square;
+            let e = &mut self.cover.cells[sq as usize][c][k];
+            *e = if add {
+                e.wrapping_add(1)
             } else {
-                (after, before, false)
-            };
-            let mut sq = (t.from as isize + low as isize * step) as Square;
-            for _ in low..high {
-                sq = (sq as isize + step) as Square;
-                let e = &mut self.cover.cells[sq as usize][c][k];
-                *e = if add {
-                    e.wrapping_add(1)
-                } else {
-                    e.wrapping_sub(1)
-                };
-            }
-            let total = &mut self.cover.total[c][k];
-            *total = if add {
-                total.wrapping_add(high - low)
-            } else {
-                total.wrapping_sub(high - low)
+                e.wrapping_sub(1)
             };
         }
+        let span = u32::from(high - low);
+        let total = &mut self.cover.total[c][usize::from(t.kind)];
+        *total = if add {
+            total.wrapping_add(span)
+        } else {
+            total.wrapping_sub(span)
+        };
     }
 
     /// The cover of every piece, counted afresh (part of `derive`).

@@ -6,6 +6,7 @@
 //! but a change of state with its own undo.
 
 use super::attacks::owner_bit;
+use super::cover::Touched;
 use super::moves::SceptreMove;
 use super::pawn_moves::PawnMoves;
 use super::position::{PlayerState, SceptrePosition};
@@ -32,6 +33,9 @@ pub struct Undo {
     set_up_ended: bool,
     /// The kept pawn-move sums before the move (`rules::pawn_moves`).
     pawn_moves: PawnMoves,
+    /// The other sliders' lines the move lengthened or shortened, with their reach before
+    /// and after it: unmake counts them back without looking for them again.
+    touched: Touched,
 }
 
 impl SceptrePosition {
@@ -51,6 +55,7 @@ impl SceptrePosition {
             transferred: 0,
             set_up_ended: false,
             pawn_moves: self.pawn_moves,
+            touched: Touched::NONE,
         }
     }
 
@@ -94,7 +99,7 @@ impl SceptrePosition {
         if let Some(kind) = m.placed() {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
-            let touched = self.sliders_through(m.to(), m.to(), false);
+            let mut touched = self.sliders_through(m.to(), m.to(), false);
             let near = self.pawns_near(m.to(), m.to());
             self.count_near_pawns(&near, false);
             self.board[m.to() as usize] = Some(placed);
@@ -103,7 +108,8 @@ impl SceptrePosition {
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
             self.cover_piece(m.to(), placed, true);
-            self.recount_touched(&touched);
+            self.recount_touched(&mut touched);
+            undo.touched = touched;
             self.count_near_pawns(&near, true);
             self.count_pawn(m.to(), placed, true);
             if kind == PieceKind::King {
@@ -137,7 +143,7 @@ impl SceptrePosition {
         let captured = self.board[to];
         // The move's own pieces' cover out on the board before the move, back in on the board
         // after it; the lines of other sliders through its squares recounted by their ends.
-        let touched = self.sliders_through(m.from(), m.to(), captured.is_none());
+        let mut touched = self.sliders_through(m.from(), m.to(), captured.is_none());
         // The pawns whose moves may change, counted out now and in after the move.
         let near = self.pawns_near(m.from(), m.to());
         self.count_near_pawns(&near, false);
@@ -215,7 +221,8 @@ impl SceptrePosition {
         self.board[to] = Some(placed);
         self.tally.add(&self.field, m.to(), placed, players);
         self.cover_piece(m.to(), placed, true);
-        self.recount_touched(&touched);
+        self.recount_touched(&mut touched);
+        undo.touched = touched;
         if undo.transferred != 0 {
             // Captures changed owners everywhere.
             self.derive_pawn_moves();
@@ -244,13 +251,12 @@ impl SceptrePosition {
             let lists = self.set_up.as_mut().expect("set-up lists");
             lists[undo.to_move.index()][kind.index()] += 1;
             let placed = Piece::new(kind, undo.to_move);
-            let touched = self.sliders_through(m.to(), m.to(), false);
             self.cover_piece(m.to(), placed, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
-            self.recount_touched(&touched);
+            self.restore_touched(&undo.touched);
             if kind == PieceKind::King {
                 self.kings[undo.to_move.index()] = NO_SQUARE;
             }
@@ -258,12 +264,11 @@ impl SceptrePosition {
         }
         let piece = undo.moved.expect("the moved piece");
         let placed = self.board[m.to() as usize].expect("the piece that moved");
-        // An elimination taken back recounts everything (`derive`); otherwise as in make.
-        let touched = (undo.transferred == 0).then(|| {
-            let touched = self.sliders_through(m.from(), m.to(), undo.captured.is_none());
+        // An elimination taken back recounts everything (`derive`); otherwise the move's own
+        // pieces as in make and the other sliders' lines from the undo.
+        if undo.transferred == 0 {
             self.cover_piece(m.to(), placed, false);
-            touched
-        });
+        }
         if let Some(kind) = m.promotion_kind() {
             self.pools[piece.colour.index()][kind.index()] += 1;
         }
@@ -312,9 +317,7 @@ impl SceptrePosition {
         if let Some(cap) = undo.captured {
             self.cover_piece(m.to(), cap, true);
         }
-        if let Some(touched) = touched {
-            self.recount_touched(&touched);
-        }
+        self.restore_touched(&undo.touched);
     }
 
     /// The side to move withdraws (no move with three or more playing): his pieces stay,

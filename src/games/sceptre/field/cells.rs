@@ -52,6 +52,12 @@ impl<T: Copy, const N: usize> MaskedArray<T, N> {
         cells
     }
 
+    /// The first `len` entries of `other` copied into these.
+    pub fn copy_first(&mut self, len: usize, other: &MaskedArray<T, N>) {
+        let len = len.min(N);
+        self.0[..len].copy_from_slice(&other.0[..len]);
+    }
+
     /// The first `len` entries set to `value` (the rest were never written).
     pub fn fill_first(&mut self, len: usize, value: T) {
         self.0[..len.min(N)].fill(value);

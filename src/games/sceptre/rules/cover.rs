@@ -12,6 +12,7 @@
 //! the two ends are counted in or out. Derived from the board: equal boards, equal maps.
 
 use super::attacks::owner_bit;
+use super::pawn_moves::NearPawns;
 use super::position::SceptrePosition;
 use crate::games::sceptre::field::cells::CellArray;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
@@ -23,7 +24,7 @@ use crate::games::sceptre::field::{slide_bit, Square, LINE_SLIDERS};
 pub type KindCounts = [u8; 8];
 
 /// The cover of the four colours.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct CoverMap {
     /// Per mailbox cell, per colour index.
     cells: CellArray<[KindCounts; 4]>,
@@ -31,6 +32,19 @@ pub struct CoverMap {
     len: usize,
     /// Per colour index and kind: the squares covered, summed over the pieces.
     total: [[u32; 6]; 4],
+}
+
+impl Clone for CoverMap {
+    /// Only the field's cells are copied: the rest of a fresh, zeroed map is never written.
+    fn clone(&self) -> CoverMap {
+        let mut cells = CellArray::filled([[0; 8]; 4]);
+        cells.copy_first(self.len, &self.cells);
+        CoverMap {
+            cells,
+            len: self.len,
+            total: self.total,
+        }
+    }
 }
 
 impl CoverMap {
@@ -169,21 +183,29 @@ impl SceptrePosition {
         };
     }
 
-    /// The lines from the sliders nearest to `a` along its eight directions, and to `b` too
-    /// when `b_changes` (a move onto an empty square), with how far each covers now; those of
-    /// pieces standing on `a` or `b` (the move's own, counted whole by the caller) and lines a
-    /// slider does not slide on are left out. Only these lines cross a square whose
-    /// occupancy the move changes: a slider's other lines keep their cover.
-    pub(in crate::games::sceptre) fn sliders_through(
+    /// One scan of the nearest pieces along the eight lines from the squares a move changes:
+    /// `a`, and `b` unless it is `a` (a placement). Of them, the sliders whose line runs back
+    /// through `a`, or through `b` when `b_changes` (a move onto an empty square), with how far
+    /// each line covers now; and the pawns within three steps whose walk or capture reaches
+    /// `a` or `b` (a capture on `b` changes whom a pawn may take there). Pieces standing on
+    /// `a` or `b` (the move's own, counted whole by the caller) are left out. Only these
+    /// lines cross a square whose occupancy the move changes, and only these pawns' moves
+    /// can change: the nearer squares on the line are empty before and after the move.
+    pub(in crate::games::sceptre) fn lines_and_pawns_through(
         &self,
         a: Square,
         b: Square,
         b_changes: bool,
-    ) -> Touched {
+    ) -> (Touched, NearPawns) {
         let mut touched = Touched::NONE;
+        let mut near = NearPawns::NONE;
         let field = &*self.field;
         let lines = field.lines();
-        for s in std::iter::once(a).chain(b_changes.then_some(b)) {
+        let squares = [a, b];
+        let changed = if a == b { &squares[..1] } else { &squares[..] };
+        for (i, &s) in changed.iter().enumerate() {
+            // The sliders' lines change only where the occupancy does.
+            let sliders = i == 0 || b_changes;
             let places = lines.places(s);
             for (d, &step) in field.steps().iter().enumerate() {
                 let place = places[LINE_KIND[d]];
@@ -195,12 +217,18 @@ impl SceptrePosition {
                 if sq == a || sq == b {
                     continue;
                 }
-                // The slider's line runs back towards `s`.
-                let back = (d + 4) % 8;
                 let Some(p) = self.board[sq as usize] else {
                     continue;
                 };
-                if slide_bit(p.kind) & LINE_SLIDERS[back] == 0 {
+                // The piece's line runs back towards `s`.
+                let back = (d + 4) % 8;
+                if p.kind == PieceKind::Pawn {
+                    if self.pawn_reaches(sq, p, back, distance) {
+                        near.add(sq);
+                    }
+                    continue;
+                }
+                if !sliders || slide_bit(p.kind) & LINE_SLIDERS[back] == 0 {
                     continue;
                 }
                 if touched
@@ -221,7 +249,7 @@ impl SceptrePosition {
                 touched.len += 1;
             }
         }
-        touched
+        (touched, near)
     }
 
     /// After the move: counts in or out the squares by which each touched line grew or

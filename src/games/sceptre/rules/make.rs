@@ -99,8 +99,7 @@ impl SceptrePosition {
         if let Some(kind) = m.placed() {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
-            let mut touched = self.sliders_through(m.to(), m.to(), false);
-            let near = self.pawns_near(m.to(), m.to());
+            let (mut touched, near) = self.lines_and_pawns_through(m.to(), m.to(), false);
             self.count_near_pawns(&near, false);
             self.board[m.to() as usize] = Some(placed);
             self.tally
@@ -143,9 +142,9 @@ impl SceptrePosition {
         let captured = self.board[to];
         // The move's own pieces' cover out on the board before the move, back in on the board
         // after it; the lines of other sliders through its squares recounted by their ends.
-        let mut touched = self.sliders_through(m.from(), m.to(), captured.is_none());
         // The pawns whose moves may change, counted out now and in after the move.
-        let near = self.pawns_near(m.from(), m.to());
+        let (mut touched, near) =
+            self.lines_and_pawns_through(m.from(), m.to(), captured.is_none());
         self.count_near_pawns(&near, false);
         if let Some(moving) = self.board[from] {
             self.cover_piece(m.from(), moving, false);

@@ -14,7 +14,6 @@
 //! sums.
 
 use super::position::SceptrePosition;
-use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
 use crate::games::sceptre::field::pawn_reach::{PAWN_CAPTURE, PAWN_WALK};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::Square;
@@ -31,10 +30,29 @@ const WALK: u32 = 3;
 const MAX_NEAR: usize = 16;
 
 /// The pawns whose moves a change at one or two squares may change: those whose walk or
-/// capture, by the terrain alone (`Field::pawn_reach`), reaches one of the squares.
+/// capture, by the terrain alone (`Field::pawn_reach`), reaches one of the squares. They are
+/// the nearest pieces along the squares' lines within [`WALK`] steps, found by the scan that
+/// finds the sliders' lines (`SceptrePosition::lines_and_pawns_through`).
 pub(in crate::games::sceptre) struct NearPawns {
     at: [Square; MAX_NEAR],
     len: usize,
+}
+
+impl NearPawns {
+    pub(in crate::games::sceptre) const NONE: NearPawns = NearPawns {
+        at: [0; MAX_NEAR],
+        len: 0,
+    };
+
+    /// Notes the pawn on `sq`, once.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn add(&mut self, sq: Square) {
+        let len = self.len.min(MAX_NEAR);
+        if !self.at[..len].contains(&sq) && len < MAX_NEAR {
+            self.at[len] = sq;
+            self.len = len + 1;
+        }
+    }
 }
 
 impl PawnMoves {
@@ -52,58 +70,30 @@ impl PawnMoves {
 }
 
 impl SceptrePosition {
-    /// The pawns nearest to `a` and to `b` along their eight lines within [`WALK`] steps
-    /// whose reach back along that line includes the square, those on `a` or `b` left out
-    /// (the caller counts the move's own pieces).
-    #[inline]
-    pub(in crate::games::sceptre) fn pawns_near(&self, a: Square, b: Square) -> NearPawns {
-        let mut near = NearPawns {
-            at: [0; MAX_NEAR],
-            len: 0,
-        };
-        let field = &*self.field;
-        let lines = field.lines();
-        let steps = field.steps();
-        let squares = [a, b];
-        let changed = if a == b { &squares[..1] } else { &squares[..] };
-        for &s in changed {
-            let places = lines.places(s);
-            for (d, &step) in steps.iter().enumerate() {
-                let place = places[LINE_KIND[d]];
-                let distance = nearest(self.lines[place.line as usize], place.bit, d < 4);
-                if distance == 0 || distance > WALK {
-                    continue;
-                }
-                let sq = (s as isize + distance as isize * step) as Square;
-                if sq == a || sq == b {
-                    continue;
-                }
-                let Some(pawn) = self.board[sq as usize].filter(|p| p.kind == PieceKind::Pawn)
-                else {
-                    continue;
-                };
-                // Back towards `s`, the pawn walks at most so far and captures one step only
-                // where the terrain lets it: a square beyond both is none of its moves.
-                let reach = field.pawn_reach(sq, self.forward_of(pawn.colour))[(d + 4) % 8];
-                let walks_there = u32::from(reach & PAWN_WALK) >= distance;
-                let takes_there = distance == 1 && reach & PAWN_CAPTURE != 0;
-                if !walks_there && !takes_there {
-                    continue;
-                }
-                if near.at[..near.len].contains(&sq) {
-                    continue;
-                }
-                near.at[near.len] = sq;
-                near.len += 1;
-            }
+    /// Whether the pawn `pawn` on `sq`, `distance` steps from a changed square in direction
+    /// `back` (from the pawn towards the square), walks or captures as far as that square by
+    /// the terrain alone: only then may the change alter its moves.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn pawn_reaches(
+        &self,
+        sq: Square,
+        pawn: Piece,
+        back: usize,
+        distance: u32,
+    ) -> bool {
+        if distance > WALK {
+            return false;
         }
-        near
+        // Back towards the square, the pawn walks at most so far and captures one step only
+        // where the terrain lets it: a square beyond both is none of its moves.
+        let reach = self.field.pawn_reach(sq, self.forward_of(pawn.colour))[back & 7];
+        u32::from(reach & PAWN_WALK) >= distance || (distance == 1 && reach & PAWN_CAPTURE != 0)
     }
 
     /// Counts the moves of the pawns in `near` out of the kept sums (`add` false) or in.
     #[inline]
     pub(in crate::games::sceptre) fn count_near_pawns(&mut self, near: &NearPawns, add: bool) {
-        for &sq in &near.at[..near.len] {
+        for &sq in &near.at[..near.len.min(MAX_NEAR)] {
             if let Some(p) = self.board[sq as usize] {
                 self.count_pawn(sq, p, add);
             }

@@ -286,9 +286,7 @@ impl Field {
             |file, rank| self.index(Coord::new(file as u8, rank as u8)),
             |sq| self.passable[sq as usize],
         );
-        self.pawn_reach = PawnReach::new(&self.squares, &self.steps, |sq| {
-            self.land[sq as usize]
-        });
+        self.pawn_reach = PawnReach::new(&self.squares, &self.steps, |sq| self.land[sq as usize]);
     }
 
     /// The field of a position string's terrain field, no layout needed.

@@ -222,11 +222,12 @@ impl SearchHints for SceptrePosition {
             .map_or(0, |p| super::eval::value(p.kind));
         8 * (victim + promoted) - attacker / 8
     }
-    /// The exchange on the move's square (`see.rs`) while two play the move phase; with three
-    /// or more a capture is answered by whoever moves next, not by one opponent, so every
-    /// move passes as before.
+    /// The exchange on the move's square (`see.rs`) in the move phase. With three or four
+    /// playing, the mover stands against every other player's pieces together: any of them
+    /// may take back, whoever moves next. (Taking a king always passes the search's tests: it
+    /// gains the king's 2,000 less at most a queen.)
     fn see_at_least(&self, m: SceptreMove, threshold: Score) -> bool {
-        if self.playing_count() != 2 || self.in_set_up() {
+        if self.in_set_up() {
             return true;
         }
         SceptrePosition::see_at_least(self, m, threshold)

@@ -10,8 +10,9 @@
 //! and only where nothing of the other side could take back. Withdrawn players' pieces attack
 //! nobody and block. The values are the evaluation's material (`eval::value`).
 //!
-//! The exchange is of two sides: the mover's owner against every other playing owner. The
-//! search asks it only while two play (`game.rs`).
+//! The exchange is of two sides: the mover's owner against every other playing owner, so with
+//! three or four playing any opponent may take back. The search asks it in the move phase
+//! (`game.rs`).
 
 use super::eval::value;
 use super::field::access::Access;
@@ -401,19 +402,29 @@ mod tests {
         );
     }
 
-    /// The search asks the exchange only while two play the move phase: with three playing
-    /// a losing capture passes, as every capture did before.
+    /// The search asks the exchange in the move phase whether two, three or four play: with
+    /// three, a capture losing to any opponent's recapture fails, also one that only the third
+    /// player's piece answers; taking a king passes, however it is guarded.
     #[test]
-    fn the_search_hook_judges_exchanges_only_while_two_play() {
+    fn the_search_hook_judges_exchanges_with_two_three_and_four() {
         use crate::core::SearchHints;
-        let losing = |players: &str| {
-            let p = pos_with(MEADOW, "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rw@a8", players);
-            let m = Rules::parse_move(&p, "a1a5").unwrap();
-            assert_eq!(p.see(m), 350 - 450);
-            SearchHints::see_at_least(&p, m, 0)
+        let hook = |pieces: &str, players: &str, mv: &str| {
+            let p = pos_with(MEADOW, pieces, players);
+            let m = Rules::parse_move(&p, mv).unwrap();
+            (p.see(m), SearchHints::see_at_least(&p, m, 0))
         };
-        assert!(!losing("b+,w+,r="));
-        assert!(losing("b+,w+,r+"));
+        let guarded_by_white = "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rw@a8";
+        assert_eq!(hook(guarded_by_white, "b+,w+,r=", "a1a5"), (-100, false));
+        assert_eq!(hook(guarded_by_white, "b+,w+,r+", "a1a5"), (-100, false));
+        // White's knight guarded by red's rook alone: red takes back though white moves next.
+        let guarded_by_red = "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5,Rr@a8";
+        assert_eq!(hook(guarded_by_red, "b+,w+,r+", "a1a5"), (-100, false));
+        assert_eq!(hook(guarded_by_red, "b+,w+,r=", "a1a5"), (350, true));
+        let free = "Kb@h1,Kw@h8,Kr@c8,Rb@a1,Nw@a5";
+        assert_eq!(hook(free, "b+,w+,r+", "a1a5"), (350, true));
+        // Red's king guarded by white's rook: the queen is lost, the king's 2,000 gained.
+        let king = "Kb@h1,Kw@h8,Qb@a1,Kr@a5,Rw@a8";
+        assert_eq!(hook(king, "b+,w+,r+", "a1a5"), (2_000 - 900, true));
     }
 
     /// The exchange played out on a copy of the board by brute force: the side to move stops

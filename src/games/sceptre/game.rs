@@ -178,6 +178,14 @@ impl SearchHints for SceptrePosition {
         share_softness: 1_000,
         ..SearchParams::CHESS
     };
+    /// While two play, [`DUEL_SEARCH`]; with three or four, [`SearchHints::SEARCH`].
+    fn search_params(&self) -> SearchParams {
+        if self.playing_count() == 2 {
+            DUEL_SEARCH
+        } else {
+            Self::SEARCH
+        }
+    }
     /// The null move, with exactly two players in the move phase only: a pass is no move of
     /// Sceptre, and with three or more the player passed to is not the one who would move.
     fn make_null(&mut self) -> Option<Undo> {
@@ -240,6 +248,20 @@ impl SearchHints for SceptrePosition {
         kind.index() * CELLS + (m.to() as usize).min(CELLS - 1)
     }
 }
+
+/// The search's constants while two play (measured against chess's margins in
+/// docs/results/sprt-log.md#sceptre-1027-ad). The futility and reverse-futility margins are
+/// half as large again as chess's, since one quiet move on Sceptre's wide fields can move the
+/// evaluation further than a chess move (long sliders' mobility at 2-3 a square, the
+/// hanging-piece terms). The three- and four-player searches keep [`SearchHints::SEARCH`]:
+/// their margins were not measured.
+const DUEL_SEARCH: SearchParams = SearchParams {
+    reverse_futility_margin: 120,
+    reverse_futility_improving: 60,
+    futility_base: 135,
+    futility_margin: 120,
+    ..<SceptrePosition as SearchHints>::SEARCH
+};
 
 /// `<square><square>[qrbn]` or `<PIECE>@<square>` in shape, whether or not it is legal.
 fn looks_like_a_move(text: &str) -> bool {
@@ -355,6 +377,19 @@ mod tests {
         let pawns = pos("Kb@e1,Pb@a2,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
         assert!(!pawns.null_move_allowed());
         assert!(pos("Kb@e1,Pb@a2,Kw@e8,Rw@h8", "b+,w+", 'w', "-", "-").null_move_allowed());
+    }
+
+    /// While two play (from the start, or after the third withdrew) the search takes the
+    /// duel's margins; with three the common ones.
+    #[test]
+    fn two_players_search_with_the_duel_constants_three_with_the_common_ones() {
+        let two = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
+        assert_eq!(two.search_params(), DUEL_SEARCH);
+        let three = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r+", 'b', "-", "-");
+        assert_eq!(three.search_params(), SceptrePosition::SEARCH);
+        assert_ne!(DUEL_SEARCH, SceptrePosition::SEARCH);
+        let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
+        assert_eq!(withdrawn.search_params(), DUEL_SEARCH);
     }
 
     /// Black's rook goes round a triangle (a1 a3 a2 a1) while white's rook steps out and back:

@@ -17,6 +17,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
+DRIVER_CALL_TIMEOUT = 600  # seconds one call to chromedriver may take: a hang guard as well
 
 
 def check(condition, what):
@@ -31,7 +32,15 @@ def start_browser(chromium, chromedriver, size="1400,1100"):
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 f"--window-size={size}", "--hide-scrollbars"):
         options.add_argument(arg)
-    return webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    # Selenium gives up on chromedriver after 120 s; a page that plays engines at 50 ms a move on
+    # a machine with ten runnable processes a core can take longer to answer one call.
+    executor = driver.command_executor
+    if hasattr(executor, "client_config"):
+        executor.client_config.timeout = DRIVER_CALL_TIMEOUT
+    else:
+        executor.set_timeout(DRIVER_CALL_TIMEOUT)
+    return driver
 
 
 def start_server(binary, db, port):

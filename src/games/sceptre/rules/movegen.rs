@@ -558,6 +558,10 @@ impl SceptrePosition {
         captures_only: bool,
         out: &mut S,
     ) {
+        // Lifting the king lengthens only the lines that reach its square. Where no hostile
+        // piece covers it, no hostile line does, and a square is attacked once the king has
+        // left exactly where the kept cover map says it is now.
+        let lines_reach_king = self.covered_by(from, s.hostile);
         let visit = |to: Square| {
             let mut hostile = s.hostile;
             if let Some(victim) = self.board[to as usize] {
@@ -565,7 +569,12 @@ impl SceptrePosition {
                     hostile &= !owner_bit(victim.owner);
                 }
             }
-            if !self.attacked(to, hostile, from, NO_SQUARE) {
+            let attacked = if lines_reach_king {
+                self.attacked(to, hostile, from, NO_SQUARE)
+            } else {
+                self.covered_by(to, hostile)
+            };
+            if !attacked {
                 self.emit(out, from, to, piece, None);
             }
         };

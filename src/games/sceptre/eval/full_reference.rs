@@ -111,39 +111,6 @@ fn pawn_progress(pos: &SceptrePosition, sq: Square, piece: Piece) -> Score {
     bonus
 }
 
-/// With two at the table, the threat of `colour`'s pawns to promote: the pawns nearest the
-/// edge, one by one, against the pool's pieces, best first, each pair worth its share (by the
-/// moves of up to three steps the pawn still needs, at most three) of the piece's gain.
-fn promotion_threat(pos: &SceptrePosition, colour: PlayerColour) -> Score {
-    let mut lefts: Vec<i32> = pos
-        .owned
-        .squares(colour)
-        .filter(|&sq| pos.piece(sq).is_some_and(|p| p.kind == PieceKind::Pawn))
-        .map(|sq| pawn_distance(pos, sq, colour).0)
-        .collect();
-    lefts.sort_unstable();
-    let pool = pos.pool(colour);
-    let mut pieces = Vec::new();
-    for kind in [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-    ] {
-        for _ in 0..pool[kind.index()] {
-            pieces.push(kind);
-        }
-    }
-    lefts
-        .iter()
-        .zip(pieces)
-        .map(|(&left, kind)| {
-            let moves = if left <= 3 { 1 } else { (left + 2) / 3 };
-            (value(kind) - value(PieceKind::Pawn)) * promotion_share(moves) / 100
-        })
-        .sum()
-}
-
 fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
     let mut terms = Terms::default();
     let field = pos.field().clone();
@@ -183,11 +150,6 @@ fn terms_with(pos: &SceptrePosition, scratch: &mut Scratch) -> Terms {
         }
     }
     add_pieces_to_place(pos, &mut terms, &HANDSET);
-    if pos.player_count() == 2 {
-        for &owner in &playing {
-            terms.pawns[owner.index()] += promotion_threat(pos, owner);
-        }
-    }
 
     // Pass 2: kings and hanging pieces.
     let mover = pos.to_move();

@@ -7,8 +7,6 @@
 //!   (`rules::cover`), must give exactly its terms;
 //! - `tallied`: the terms that are sums over pieces (material, pawns' progress), read from
 //!   the tally make/unmake keep instead of counted at each node;
-//! - [`promotion`]: with two players, the threat of a pawn near its edge to promote to what
-//!   its pool holds (inside the pawns' term);
 //! - [`progress`]: a leader's drive toward the weakest king and toward trades (full only);
 //! - [`basic`]: the first evaluator (material and mobility), kept as the baseline;
 //! - [`standing`]: how the players' totals become each one's score. With two playing, the
@@ -28,7 +26,6 @@ pub mod full;
 #[cfg(test)]
 mod full_reference;
 pub mod progress;
-pub mod promotion;
 pub mod standing;
 mod tallied;
 pub mod trace;

@@ -20,7 +20,6 @@
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
 use super::army::Army;
-use super::promotion::threat;
 use super::weights::SceptreWeights;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
@@ -100,9 +99,6 @@ pub(super) struct Drive {
     pub traded: Score,
     /// The lead over the best opponent, ramped the same way.
     pub over_best: Score,
-    /// In a game of two, what the weakest opponent's pawns taken bring (not linear in a
-    /// weight).
-    pub hunt: Score,
 }
 
 impl Drive {
@@ -115,7 +111,7 @@ impl Drive {
         if self.over_best > 0 {
             bonus += self.traded * w.get(TRADE) / 100 * self.over_best / LEAD_SPAN;
         }
-        bonus + self.hunt
+        bonus
     }
 }
 
@@ -136,12 +132,7 @@ pub(super) fn drive(
         .map(|c| terms.material[c.index()])
         .max()
         .unwrap_or(mine);
-    let mut lead = mine - terms.material[weakest.index()];
-    if super::weights::experiment::get().lead {
-        // A promotion to come counts in the lead the terms grow with.
-        let threat = |c: PlayerColour| threat(pos, c, &pos.tally().colours[c.index()].pawn_left);
-        lead += threat(me) - threat(*weakest);
-    }
+    let lead = mine - terms.material[weakest.index()];
     let duel = playing.len() == 2;
     let over_weakest = if duel {
         (lead - DUEL_START).clamp(0, DUEL_SPAN) * LEAD_SPAN / DUEL_SPAN
@@ -164,14 +155,6 @@ pub(super) fn drive(
         over_weakest,
         traded: (FULL_ARMY - best).max(0),
         over_best: ramp(mine - best),
-        hunt: if duel && pos.player_count() == 2 {
-            let pawns = pos.tally().colours[weakest.index()].count[PieceKind::Pawn.index()];
-            let taken =
-                (Score::from(FULL_SET[PieceKind::Pawn.index()]) - Score::from(pawns)).max(0);
-            taken * super::weights::experiment::get().hunt * over_weakest / LEAD_SPAN
-        } else {
-            0
-        },
     })
 }
 

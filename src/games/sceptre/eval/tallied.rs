@@ -3,7 +3,6 @@
 //! terrain round each piece, and the pawns' progress toward promotion. `full_reference`
 //! counts them piece by piece; the two must agree on every position.
 
-use super::promotion::{self, THREAT_STEPS};
 use super::value;
 use super::weights::{SceptreWeights, PAWN_NEAR};
 use super::Terms;
@@ -15,8 +14,6 @@ use crate::games::sceptre::rules::tally::{ColourTally, LEFT_TRACKED};
 
 // The pawn bonus near the edge reads the tally's counts by steps left.
 const _: () = assert!(PAWN_NEAR as usize <= LEFT_TRACKED);
-// ... and so does the threat of promotion.
-const _: () = assert!(THREAT_STEPS <= LEFT_TRACKED);
 
 /// The best piece a pawn of `colour` could promote to now (0 with an empty pool).
 pub(super) fn best_in_pool(pos: &SceptrePosition, colour: PlayerColour) -> Score {
@@ -49,7 +46,7 @@ fn material(t: &ColourTally, w: &SceptreWeights) -> Score {
 
 /// Progress of one colour's pawns: a step's worth for each step come, and near the edge a
 /// bonus growing with the square of the steps within [`PAWN_NEAR`], more with a piece in the
-/// colour's pool to promote to; and the threat of promotion ([`promotion`]).
+/// colour's pool to promote to.
 fn pawns(
     pos: &SceptrePosition,
     colour: PlayerColour,
@@ -66,7 +63,7 @@ fn pawns(
             bonus += Score::from(n) * (within * within * per / 4);
         }
     }
-    bonus + promotion::threat(pos, colour, &t.pawn_left)
+    bonus
 }
 
 /// Adds material and pawn progress to each playing owner's terms (withdrawn players' pieces

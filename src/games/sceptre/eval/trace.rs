@@ -11,7 +11,6 @@
 
 use super::full::traced_full_terms;
 use super::progress::{drive, LEAD_SPAN};
-use super::promotion;
 use super::tallied::best_in_pool;
 use super::weights::{index, king_danger, SceptreWeights, PAWN_NEAR};
 use super::Terms;
@@ -202,8 +201,6 @@ pub fn player_traces(pos: &SceptrePosition, w: &SceptreWeights) -> ([Linear; MAX
                 let exact = d.traded * w.get(index::TRADE) / 100 * d.over_best / LEAD_SPAN;
                 p.rounded(w, index::TRADE, c, exact);
             }
-            // The pawns hunted are priced by their count: fixed.
-            p.fixed += f64::from(d.hunt);
             terms.progress[me.index()] = d.bonus(w);
         }
     }
@@ -244,8 +241,6 @@ fn add_tallied(pos: &SceptrePosition, w: &SceptreWeights, players: &mut [Linear;
                 p.rounded(w, index::PAWN_NEAR_BASE, c, exact);
             }
         }
-        // The threat of promotion is priced by the pools' values: fixed.
-        p.fixed += f64::from(promotion::threat(pos, colour, &t.pawn_left));
     }
 }
 

@@ -69,59 +69,6 @@ pub const PAWN_NEAR: i32 = 8;
 /// ... by (steps within)^2 * (PAWN_NEAR_BASE + best piece in its pool / 100) / 4.
 pub const PAWN_NEAR_BASE: Score = 4;
 
-/// A pawn's longest move, in steps.
-pub const PAWN_STRIDE: i32 = 3;
-/// A pawn this many moves or fewer from its edge threatens to promote (`promotion`).
-pub const PROMOTION_MOVES: i32 = 3;
-
-/// Percent of a promotion's gain (the pool's piece less the pawn) that a pawn `moves` moves
-/// from its edge counts, in a game of two.
-#[inline(always)]
-pub fn promotion_share(moves: i32) -> Score {
-    let s = experiment::get();
-    match moves {
-        1 => s.share[0],
-        2 => s.share[1],
-        3 => s.share[2],
-        _ => 0,
-    }
-}
-
-/// EXPERIMENT (not to be merged): the shares and the lead switch read once from the
-/// environment, so that one build measures several settings.
-pub mod experiment {
-    use crate::core::Score;
-    use std::sync::OnceLock;
-
-    pub struct Setting {
-        pub share: [Score; 3],
-        /// Whether the leader's lead (progress) counts the promotion threats.
-        pub lead: bool,
-        /// Per pawn of the weakest opponent's taken, at full lead, in a game of two.
-        pub hunt: Score,
-    }
-
-    static SETTING: OnceLock<Setting> = OnceLock::new();
-
-    #[inline(always)]
-    pub fn get() -> &'static Setting {
-        SETTING.get_or_init(|| {
-            let mut share = [50, 25, 12];
-            if let Ok(text) = std::env::var("SCONV_SHARE") {
-                for (s, v) in share.iter_mut().zip(text.split(',')) {
-                    *s = v.trim().parse().unwrap_or(*s);
-                }
-            }
-            let lead = std::env::var("SCONV_LEAD").is_ok_and(|v| v == "1");
-            let hunt = std::env::var("SCONV_HUNT")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0);
-            Setting { share, lead, hunt }
-        })
-    }
-}
-
 /// Percent of a hanging piece's loss counted: for the player to move (who can save one, so
 /// the second-worst counts), and for the others (the worst, then the second-worst).
 pub const HANGING_MOVER_SECOND: Score = 25;

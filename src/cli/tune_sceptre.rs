@@ -112,7 +112,7 @@ pub fn tune_sceptre(args: TuneArgs) -> Result<(), CliError> {
                     collector
                         .samples
                         .iter()
-                        .filter(|s| part(s) == p && (n == 0 || s.pos.player_count() == n + 1)),
+                        .filter(|s| part(s) == p && (n == 0 || s.players == n + 1)),
                     w,
                 )
             })
@@ -190,6 +190,19 @@ pub fn tune_sceptre(args: TuneArgs) -> Result<(), CliError> {
         };
         say(&line)?;
     }
+    let test_errors = COUNTS
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| !hand[2][*n].0.is_empty())
+        .map(|(n, name)| {
+            format!(
+                "{name} ({} rows) {:.6} -> {:.6}",
+                hand[2][n].0.len(),
+                before[2][n],
+                after[2][n]
+            )
+        })
+        .collect::<Vec<_>>();
     let header = format!(
         "Sceptre 1027 A.D. evaluation weights fitted by `regalia tune` (Texel's method) from {} \
          quiet positions ({} rows, one per playing seat) of {} games ({}){}, K = {k:.4}, Adam at \
@@ -210,18 +223,11 @@ pub fn tune_sceptre(args: TuneArgs) -> Result<(), CliError> {
         } else {
             "the last"
         },
-        COUNTS
-            .iter()
-            .enumerate()
-            .filter(|(n, _)| !hand[2][*n].0.is_empty())
-            .map(|(n, name)| format!(
-                "{name} ({} rows) {:.6} -> {:.6}",
-                hand[2][n].0.len(),
-                before[2][n],
-                after[2][n]
-            ))
-            .collect::<Vec<_>>()
-            .join(", ")
+        if test_errors.is_empty() {
+            "none (no test games)".to_string()
+        } else {
+            test_errors.join(", ")
+        }
     );
     write_table(
         &args.out,

@@ -20,6 +20,7 @@ mod sceptre_playouts;
 mod sceptre_protocol;
 mod sceptre_rules;
 mod sceptre_text;
+mod sceptre_tuning;
 mod search_tactics;
 mod serve_api;
 mod serve_calls;

@@ -38,9 +38,14 @@ pub struct TuneArgs {
     /// Penalty on each weight's squared distance from the default (per centipawn squared).
     #[arg(long, default_value_t = 0.0)]
     pub pull_to_start: f64,
-    /// Weights held at their default values (repeatable).
-    #[arg(long, value_enum)]
-    pub freeze: Vec<Group>,
+    /// Groups of weights held at their default values (repeatable, or separated by commas).
+    /// Chess: material, placement, mobility, pawns, pieces, king, tempo. Sceptre: material,
+    /// terrain, mobility, pawns, king, hanging, progress, standing.
+    #[arg(long, value_name = "GROUP", value_delimiter = ',')]
+    pub freeze: Vec<String>,
+    /// Sceptre: fit to the games of this many players only (2, 3 or 4; default all).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Keep the weights of the last epoch, not those of the lowest held-out error (which are
     /// still measured and reported).
     #[arg(long)]
@@ -73,8 +78,16 @@ pub enum TuneError {
     Variant(String),
     /// No game of a file of line records reads; the first game's error.
     Records { path: PathBuf, error: String },
-    /// An option of chess's fit given for another variant.
-    NotForVariant(&'static str),
+    /// An option of one variant's fit given for another.
+    NotForVariant(&'static str, &'static str),
+    /// A `--freeze` group the variant's table does not have.
+    Group {
+        name: String,
+        variant: &'static str,
+        known: Vec<String>,
+    },
+    /// A number of players Sceptre is not played by.
+    Players(usize),
 }
 
 impl fmt::Display for TuneError {
@@ -90,9 +103,19 @@ impl fmt::Display for TuneError {
                 "cannot tune the evaluation of '{v}' (chess and sceptre1027 can be tuned)"
             ),
             TuneError::Records { path, error } => write!(f, "{}: {error}", path.display()),
-            TuneError::NotForVariant(option) => {
-                write!(f, "{option} is for chess only")
+            TuneError::NotForVariant(option, variant) => {
+                write!(f, "{option} is for {variant} only")
             }
+            TuneError::Group {
+                name,
+                variant,
+                known,
+            } => write!(
+                f,
+                "'{name}' is not a group of {variant}'s weights (groups: {})",
+                known.join(", ")
+            ),
+            TuneError::Players(n) => write!(f, "--players {n}: Sceptre is played by 2, 3 or 4"),
         }
     }
 }
@@ -135,7 +158,32 @@ fn which_variant(args: &TuneArgs) -> Result<String, TuneError> {
         .map_or_else(|| "an unnamed variant".into(), |v| v.trim().to_string()))
 }
 
+/// The `--freeze` names as a variant's groups, or which name is not one of them.
+pub(super) fn groups<G: clap::ValueEnum>(
+    names: &[String],
+    variant: &'static str,
+) -> Result<Vec<G>, TuneError> {
+    names
+        .iter()
+        .map(|name| {
+            G::from_str(name.trim(), true).map_err(|_| TuneError::Group {
+                name: name.clone(),
+                variant,
+                known: G::value_variants()
+                    .iter()
+                    .filter_map(|g| g.to_possible_value())
+                    .map(|v| v.get_name().to_string())
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
 fn tune_chess(args: TuneArgs) -> Result<(), CliError> {
+    if args.players.is_some() {
+        return Err(TuneError::NotForVariant("--players", "sceptre1027").into());
+    }
+    let frozen: Vec<Group> = groups(&args.freeze, "chess")?;
     let started = Instant::now();
     let mut collector = Collector::new(Sampling {
         skip_plies: args.skip_plies,
@@ -190,7 +238,7 @@ fn tune_chess(args: TuneArgs) -> Result<(), CliError> {
     if train.is_empty() {
         return Err(TuneError::NoPositions.into());
     }
-    let mut fitter = fitter_freezing(&DEFAULT, &args.freeze);
+    let mut fitter = fitter_freezing(&DEFAULT, &frozen);
     let k = fitter.fit_k(&train);
     let errors = |params: &[f64]| [&train, &held, &test].map(|d| d.error(params, k));
     let before = errors(&fitter.params);
@@ -231,7 +279,7 @@ fn tune_chess(args: TuneArgs) -> Result<(), CliError> {
         file_names(&args.files),
         args.learning_rate,
         args.pull_to_start,
-        args.freeze,
+        frozen,
         args.epochs,
         if held_out.is_some() {
             "lowest error on the held-out games"

@@ -55,6 +55,13 @@ impl DataSet {
         e
     }
 
+    /// Each row's squared error of the prediction with `params` and scaling `k`.
+    pub fn squared_errors(&self, params: &[f64], k: f64) -> Vec<f64> {
+        (0..self.len())
+            .map(|n| (self.result[n] as f64 - sigmoid(k, self.eval(n, params))).powi(2))
+            .collect()
+    }
+
     /// Mean squared error of the predictions with `params` and scaling `k`.
     pub fn error(&self, params: &[f64], k: f64) -> f64 {
         if self.is_empty() {

@@ -2,8 +2,10 @@
 //! is linear in its weights once taken apart: see [`logistic`]. The traces that feed it live
 //! with each evaluation (`games/chess/tune.rs`, `games/sceptre/tune.rs`).
 
+pub mod compare;
 pub mod logistic;
 
+pub use compare::paired_difference;
 pub use logistic::{DataSet, FitSettings, Fitter};
 
 /// Which positions of a game are kept.

@@ -52,16 +52,6 @@ pub trait SearchHints: Rules {
     /// which the other side can shut only one), appended to `out` where they are not noisy:
     /// quiescence searches them in its first [`SearchParams::quiescence_threat_plies`] plies.
     fn quiet_threats(&self, _out: &mut MoveList<Self::Move>) {}
-    /// Whether the quiet move `m` threatens a gain no static margin foresees (Sceptre: a pawn
-    /// that can promote on its next move), so that pruning should not skip it.
-    fn threatens_promotion(&self, _m: Self::Move) -> bool {
-        false
-    }
-    /// Whether a player other than the one to move could promote a pawn on its next move, a
-    /// threat the static evaluation does not weigh (reverse futility should not trust it).
-    fn promotion_threatened(&self) -> bool {
-        false
-    }
     /// A quick ordering score for a noisy move (most valuable victim, least valuable attacker).
     fn noisy_order(&self, _m: Self::Move) -> Score {
         0

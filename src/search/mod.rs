@@ -4,7 +4,6 @@
 mod control;
 mod correction;
 mod driver;
-mod experiment;
 mod iterate;
 mod lazy_smp;
 mod limits;

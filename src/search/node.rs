@@ -2,7 +2,6 @@
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
 //! noisy moves and late move reductions; cut-offs teach killers and histories.
 
-use super::experiment::{self as ex, knobs};
 use super::ordering::{push_killer, reward_quiets, MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
@@ -46,7 +45,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
-            if !pv_node && p.depth >= depth && p.fits(alpha, beta) && !knobs().no_ttcut {
+            if !pv_node && p.depth >= depth && p.fits(alpha, beta) {
                 return p.score;
             }
         }
@@ -71,28 +70,20 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            let scale = if knobs().scale > 0 {
-                100 + eval.abs().min(20_000) * 100 / knobs().scale
-            } else {
-                100
-            };
-            let margin = params.reverse_futility_margin * depth * scale / 100
+            let margin = params.reverse_futility_margin * depth
                 - if improving {
                     params.reverse_futility_improving
                 } else {
                     0
                 };
             if depth <= params.reverse_futility_max_depth
-                && !knobs().no_rfp
                 && eval - margin >= beta
                 && eval.abs() < MATE_BOUND
-                && !(knobs().threat2 && self.game.promotion_threatened())
             {
                 return eval;
             }
             // Null move: if passing still holds beta, a real move surely does.
             if depth >= params.null_move_min_depth
-                && !knobs().no_nmp
                 && eval >= beta
                 && !self.stack[ply].after_null
                 && self.game.null_move_allowed()
@@ -150,63 +141,18 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: MoveList<G::Move> = MoveList::new();
-        let lmp_base = if knobs().lmp_base > 0 {
-            knobs().lmp_base
-        } else {
-            params.late_move_base
-        };
-        let fut_scale = if knobs().scale > 0 {
-            100 + eval.abs().min(20_000) * 100 / knobs().scale
-        } else {
-            100
-        };
-        let mut failed_researches = 0u32;
         let late_move_limit =
-            (lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
+            (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        let mut pending: MoveList<G::Move> = MoveList::new();
-        let mut pending_taken = false;
-        let mut from_pending = false;
-        loop {
-            let m = if let Some(m) = picker.next_move() {
-                m
-            } else if let Some(&m) = pending.as_slice().last() {
-                pending.truncate(pending.len() - 1);
-                from_pending = true;
-                m
-            } else {
-                break;
-            };
+        while let Some(m) = picker.next_move() {
             let noisy = self.game.is_noisy(m);
-            if !pv_node && !in_check && best_score > -MATE_BOUND && !from_pending {
+            if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
-                    let late = depth <= params.late_move_max_depth
-                        && searched >= late_move_limit
-                        && !knobs().no_lmp;
+                    let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
                     let futile = depth <= params.futility_max_depth
-                        && !knobs().no_fut
-                        && eval
-                            + (params.futility_base + params.futility_margin * depth) * fut_scale
-                                / 100
-                            <= alpha;
-                    let killer = knobs().killer && killers.contains(&Some(m));
+                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
                     // A quiet check can start a mating attack that no static margin foresees.
-                    if (late || futile)
-                        && !killer
-                        && (params.prune_quiet_checks || !self.gives_check(m))
-                    {
-                        if knobs().threat && !pending_taken {
-                            pending_taken = true;
-                            for &q in moves.iter() {
-                                if !self.game.is_noisy(q)
-                                    && !quiets_tried.contains(&q)
-                                    && self.game.threatens_promotion(q)
-                                {
-                                    pending.push(q);
-                                }
-                            }
-                            ex::add(ex::THREAT_KEPT, pending.len() as u64);
-                        }
+                    if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
                         if params.prune_quiet_checks {
                             // The same holds for every quiet move still to come.
                             picker.drop_quiets();
@@ -223,9 +169,6 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     }
                 }
             }
-            let threat = knobs().threat
-                && !noisy
-                && (from_pending || self.game.threatens_promotion(m));
             let history_score = if noisy {
                 0
             } else {
@@ -240,12 +183,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 score = self.child(side, new_depth, ply + 1, alpha, beta, false);
             } else {
                 let mut r = 0;
-                if depth >= params.lmr_min_depth
-                    && searched > pv_node as usize
-                    && !noisy
-                    && !knobs().no_lmr
-                    && !threat
-                {
+                if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
                     r = self.lmr.reduction(depth, searched);
                     r += cut_node as i32 + (!improving) as i32;
                     r -= pv_node as i32 + gives_check as i32;
@@ -256,24 +194,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 if score > alpha && r > 0 {
                     score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
                 }
-                if pv_node {
-                    ex::add(ex::TREE_ZW, 1);
-                }
-                let skip = knobs().skip_after > 0 && failed_researches >= knobs().skip_after;
-                if pv_node && score > alpha && score < beta && skip {
-                    score = alpha;
-                }
                 if pv_node && score > alpha && score < beta {
-                    ex::add(ex::TREE_ZW_HIGH, 1);
-                    let before = self.nodes + self.unflushed;
                     score = self.child(side, new_depth, ply + 1, alpha, beta, false);
-                    let spent = self.nodes + self.unflushed - before;
-                    ex::add(ex::TREE_FULL_NODES, spent);
-                    if score <= alpha {
-                        failed_researches += 1;
-                        ex::add(ex::TREE_FULL_LOW, 1);
-                        ex::add(ex::TREE_FULL_LOW_NODES, spent);
-                    }
                 }
             }
             self.take_back(m, undo);

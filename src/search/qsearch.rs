@@ -21,10 +21,6 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         mut beta: Score,
     ) -> Score {
         let pv_node = beta - alpha > 1;
-        super::experiment::add(super::experiment::QNODES, 1);
-        if qply == 0 {
-            super::experiment::add(super::experiment::QSTARTS, 1);
-        }
         if let Some(score) = self.enter_node(ply, false) {
             return score;
         }
@@ -39,7 +35,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let key = self.game.key() ^ self.salt;
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
-            if p.fits(alpha, beta) && !pv_node && !super::experiment::knobs().no_ttcut {
+            if p.fits(alpha, beta) && !pv_node {
                 return p.score;
             }
         }

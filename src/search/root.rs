@@ -1,7 +1,6 @@
 //! The root of one iteration: every root move searched in turn (MultiPV skips the lines already
 //! chosen), their scores and lines kept for the driver, best first.
 
-use super::experiment as ex;
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -20,7 +19,6 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         self.seldepth = 0;
         let in_check = self.game.urgent();
         let side = self.mover_side();
-        let mut failed_researches = 0u32;
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);
@@ -45,24 +43,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 if score > alpha && reduce > 0 {
                     score = self.child(side, new_depth, 1, alpha, alpha + 1, true);
                 }
-                ex::add(ex::ROOT_ZW, 1);
-                let skip = ex::knobs().skip_after > 0 && failed_researches >= ex::knobs().skip_after;
-                if score > alpha && score < beta && skip {
-                    score = alpha;
-                }
                 if score > alpha && score < beta {
-                    ex::add(ex::ROOT_ZW_HIGH, 1);
-                    let zw = score;
-                    let before = self.nodes + self.unflushed;
                     score = self.child(side, new_depth, 1, alpha, beta, false);
-                    let spent = self.nodes + self.unflushed - before;
-                    ex::add(ex::ROOT_FULL_NODES, spent);
-                    if score <= alpha {
-                        failed_researches += 1;
-                        ex::add(ex::ROOT_FULL_LOW, 1);
-                        ex::add(ex::ROOT_FULL_LOW_NODES, spent);
-                        ex::unstable(depth, i, alpha, zw, score, spent);
-                    }
                 }
             }
             self.take_back(m, undo);
@@ -89,7 +71,6 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 }
             }
         }
-        ex::dump(depth, self.nodes + self.unflushed);
         // Best first; a stable sort keeps the previous order among equals.
         self.root_moves[first..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         if let Some(rm) = self.root_moves.get(first) {

@@ -221,12 +221,6 @@ impl SearchHints for SceptrePosition {
     fn is_noisy(&self, m: SceptreMove) -> bool {
         SceptrePosition::is_noisy(self, m)
     }
-    fn promotion_threatened(&self) -> bool {
-        SceptrePosition::promotion_threatened(self)
-    }
-    fn threatens_promotion(&self, m: SceptreMove) -> bool {
-        SceptrePosition::threatens_promotion(self, m)
-    }
     /// Most valuable victim first (a king most of all), then the least valuable attacker.
     fn noisy_order(&self, m: SceptreMove) -> Score {
         let victim = self.piece(m.to()).map_or(0, |p| super::eval::value(p.kind));

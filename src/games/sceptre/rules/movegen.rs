@@ -760,49 +760,6 @@ impl SceptrePosition {
         m.promotion_kind().is_some() || (!m.is_placement() && self.piece(m.to()).is_some())
     }
 
-    /// Whether the quiet move `m` brings a pawn to a square from which it may promote on its
-    /// next move (the pool holding a piece for it). Read on the board before the move, which
-    /// differs only by the pawn's own square behind it.
-    pub fn threatens_promotion(&self, m: SceptreMove) -> bool {
-        if m.is_placement() || m.promotion_kind().is_some() {
-            return false;
-        }
-        let Some(piece) = self.piece(m.from()) else {
-            return false;
-        };
-        let Some(seat) = self.promotion_seat(piece) else {
-            return false;
-        };
-        let mut reaches = false;
-        self.pawn_targets(m.to(), piece, |sq| {
-            reaches |= self.field.promotes(sq, seat);
-        });
-        reaches
-    }
-
-    /// Whether a player other than the one to move has a pawn that may promote on its next
-    /// move (its colour's pool holding a piece for it).
-    pub fn promotion_threatened(&self) -> bool {
-        let mover = self.to_move();
-        self.colours()
-            .filter(|&c| c != mover && self.is_playing(c))
-            .any(|c| {
-                self.owned.squares(c).any(|sq| {
-                    let Some(piece) = self.piece(sq) else {
-                        return false;
-                    };
-                    let Some(seat) = self.promotion_seat(piece) else {
-                        return false;
-                    };
-                    let mut reaches = false;
-                    self.pawn_targets(sq, piece, |to| {
-                        reaches |= self.field.promotes(to, seat);
-                    });
-                    reaches
-                })
-            })
-    }
-
     /// Whether the side to move has no move and withdraws (three or more playing, set-up over).
     pub fn must_withdraw(&mut self) -> bool {
         !self.in_set_up() && self.playing_count() >= 3 && self.legal_moves().is_empty()

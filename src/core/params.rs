@@ -29,10 +29,6 @@ pub struct SearchParams {
     pub futility_max_depth: i32,
     pub futility_base: Score,
     pub futility_margin: Score,
-    /// The futility and reverse-futility margins grow with the size of the static score, by
-    /// `min(|eval|, 20,000) / margin_growth` times their own size (0: fixed margins), for a
-    /// game whose evaluation swings further on one move as a side gets further ahead.
-    pub margin_growth: Score,
     /// Noisy moves losing more than margin * depth by exchange are skipped up to this depth.
     pub see_prune_max_depth: i32,
     pub see_prune_margin: Score,
@@ -118,7 +114,6 @@ impl SearchParams {
         futility_max_depth: 6,
         futility_base: 90,
         futility_margin: 80,
-        margin_growth: 0,
         see_prune_max_depth: 6,
         see_prune_margin: 90,
         lmr_min_depth: 3,

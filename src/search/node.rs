@@ -67,11 +67,10 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             _ => static_eval,
         };
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
-        let margin_percent = grown_margin_percent(&params, eval);
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.
-            let margin = params.reverse_futility_margin * depth * margin_percent / 100
+            let margin = params.reverse_futility_margin * depth
                 - if improving {
                     params.reverse_futility_improving
                 } else {
@@ -151,11 +150,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 if !noisy {
                     let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
                     let futile = depth <= params.futility_max_depth
-                        && eval
-                            + (params.futility_base + params.futility_margin * depth)
-                                * margin_percent
-                                / 100
-                            <= alpha;
+                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
                     // A quiet check can start a mating attack that no static margin foresees.
                     if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
                         if params.prune_quiet_checks {
@@ -253,16 +248,5 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             bound,
         );
         best_score
-    }
-}
-
-/// The futility margins' size in percent of their base size at static score `eval`
-/// ([`crate::core::SearchParams::margin_growth`]).
-#[inline]
-fn grown_margin_percent(params: &crate::core::SearchParams, eval: Score) -> Score {
-    if params.margin_growth <= 0 {
-        100
-    } else {
-        100 + eval.abs().min(20_000) * 100 / params.margin_growth
     }
 }

@@ -260,7 +260,6 @@ const DUEL_SEARCH: SearchParams = SearchParams {
     reverse_futility_improving: 60,
     futility_base: 135,
     futility_margin: 120,
-    margin_growth: 1_000,
     ..<SceptrePosition as SearchHints>::SEARCH
 };
 

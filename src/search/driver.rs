@@ -7,7 +7,7 @@ use super::lazy_smp::{helper_depths, with_helpers};
 use super::limits::{MultiplayerSearch, SearchLimits};
 use super::multi;
 use super::perspective::{Paranoid, Perspective, TwoSided};
-use super::report::{leaf_scores, pv_text, Report, ReportScore, RootLine, SearchResult};
+use super::report::{leaf_scores_in, pv_text_in, Report, ReportScore, RootLine, SearchResult};
 use super::request::SearchRequest;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -183,10 +183,13 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> RootSearch<'a, G> for PvsRoot
 
     fn report(&mut self, depth: i32, line: usize, bound: Option<Bound>, score: Score) -> Report {
         self.worker.flush_nodes();
-        let rm = &self.worker.root_moves[line];
-        let game = self.request.game;
+        // The worker's position stands at the root between searches of a line: the PV is
+        // walked on it and taken back, not on a copy.
+        let worker = &mut self.worker;
+        let rm = &worker.root_moves[line];
+        let seats = worker.game.seats();
         let nodes = self.shared_nodes.load(Ordering::Relaxed);
-        let ms = self.worker.control.elapsed().as_millis() as u64;
+        let ms = worker.control.elapsed().as_millis() as u64;
         Report {
             depth: depth as u32,
             seldepth: rm.seldepth.max(depth as usize) as u32,
@@ -197,9 +200,9 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> RootSearch<'a, G> for PvsRoot
             nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
             hashfull: self.request.searcher.hashfull(),
             time_ms: ms,
-            pv: pv_text(game, &rm.pv),
-            seat_scores: (game.seats() > 2)
-                .then(|| leaf_scores(game, &rm.pv, self.eval)[..game.seats()].to_vec()),
+            pv: pv_text_in(&mut worker.game, &rm.pv),
+            seat_scores: (seats > 2)
+                .then(|| leaf_scores_in(&mut worker.game, &rm.pv, self.eval)[..seats].to_vec()),
         }
     }
 

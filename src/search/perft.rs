@@ -121,29 +121,35 @@ fn divide<G: Game, const STOPPABLE: bool>(
         game.generate(Scope::All, &mut moves);
     }
     let roots: Vec<G::Move> = moves.iter().copied().collect();
-    let root_count = |m: &G::Move| {
+    if depth == 0 {
+        return Vec::new();
+    }
+    // One copy of the position per worker, not per root move: a Sceptre position is a few
+    // hundred kilobytes of fixed arrays, and make/unmake leave the copy as it was.
+    let fresh = || (game.clone(), history.to_vec());
+    let root_count = |(g, keys): &mut (G, Vec<u64>), m: &G::Move| {
         if STOPPABLE && stop.load(Ordering::Relaxed) {
             return (*m, None);
         }
-        let mut g = game.clone();
-        let mut keys = history.to_vec();
         keys.push(g.key());
         let undo = g.make(*m);
-        let n = count::<G, STOPPABLE>(&mut g, &mut keys, depth - 1, stop);
+        let n = count::<G, STOPPABLE>(g, keys, depth - 1, stop);
         g.unmake(*m, undo);
+        keys.pop();
         // A count the flag may have cut short is no count.
         let whole = !STOPPABLE || !stop.load(Ordering::Relaxed);
         (*m, whole.then_some(n))
     };
-    if depth == 0 {
-        return Vec::new();
-    }
+    let serial = || {
+        let mut own = fresh();
+        roots.iter().map(|m| root_count(&mut own, m)).collect()
+    };
     if threads <= 1 {
-        roots.iter().map(root_count).collect()
+        serial()
     } else {
         match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| roots.par_iter().map(root_count).collect()),
-            Err(_) => roots.iter().map(root_count).collect(),
+            Ok(pool) => pool.install(|| roots.par_iter().map_init(fresh, root_count).collect()),
+            Err(_) => serial(),
         }
     }
 }

@@ -68,30 +68,55 @@ pub struct SearchResult<M> {
 
 /// The PV in the game's notation (each move written in the position it is played from).
 pub fn pv_text<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    pv_text_in(&mut root.clone(), pv)
+}
+
+/// [`pv_text`] walked on `game` itself, made and taken back, so that it is left as found: no
+/// copy of the position (a Sceptre position is a few hundred kilobytes of fixed arrays).
+pub fn pv_text_in<G: Game>(game: &mut G, pv: &[G::Move]) -> Vec<String> {
     let mut out = Vec::with_capacity(pv.len());
-    play_legal_prefix(root, pv, |g, m| out.push(g.move_text(m)));
+    walk_legal_prefix(game, pv, |g, m| out.push(g.move_text(m)), |_| ());
     out
 }
 
 /// The evaluation vector at the end of a principal variation (what the line is played for).
 pub fn leaf_scores<G: Game, E: Evaluator<G>>(root: &G, pv: &[G::Move], eval: &E) -> SeatScores {
-    eval.evaluate_seats(&play_legal_prefix(root, pv, |_, _| {}))
+    leaf_scores_in(&mut root.clone(), pv, eval)
 }
 
-/// Plays the moves of `pv` while they are legal (a line from the table may go stale), calling
-/// `each` with every move and the position it is played from; returns the position reached.
-fn play_legal_prefix<G: Game>(root: &G, pv: &[G::Move], mut each: impl FnMut(&G, G::Move)) -> G {
-    let mut g = root.clone();
+/// [`leaf_scores`] walked on `game` itself and taken back, as [`pv_text_in`].
+pub fn leaf_scores_in<G: Game, E: Evaluator<G>>(
+    game: &mut G,
+    pv: &[G::Move],
+    eval: &E,
+) -> SeatScores {
+    walk_legal_prefix(game, pv, |_, _| {}, |g| eval.evaluate_seats(g))
+}
+
+/// Plays the moves of `pv` on `game` while they are legal (a line from the table may go
+/// stale), calling `each` with every move and the position it is played from, and `at_end`
+/// with the position reached; then takes the moves back. Returns what `at_end` returned.
+fn walk_legal_prefix<G: Game, R>(
+    game: &mut G,
+    pv: &[G::Move],
+    mut each: impl FnMut(&G, G::Move),
+    at_end: impl FnOnce(&G) -> R,
+) -> R {
+    let mut made = Vec::with_capacity(pv.len());
     for &m in pv {
         let mut legal = MoveList::new();
-        g.generate(Scope::All, &mut legal);
+        game.generate(Scope::All, &mut legal);
         if !legal.contains(&m) {
             break;
         }
-        each(&g, m);
-        g.make(m);
+        each(game, m);
+        made.push((m, game.make(m)));
     }
-    g
+    let reached = at_end(game);
+    while let Some((m, undo)) = made.pop() {
+        game.unmake(m, undo);
+    }
+    reached
 }
 
 #[cfg(test)]

@@ -129,19 +129,6 @@ impl SceptrePosition {
         vacated: Square,
         filled: Square,
     ) -> bool {
-        self.attacked_by_mask::<true>(target, hostile, vacated, filled)
-    }
-
-    /// [`SceptrePosition::attacked`], knights left out unless `KNIGHTS` (for a caller who
-    /// knows no hostile knight is near).
-    #[inline]
-    pub(in crate::games::sceptre) fn attacked_by_mask<const KNIGHTS: bool>(
-        &self,
-        target: Square,
-        hostile: u8,
-        vacated: Square,
-        filled: Square,
-    ) -> bool {
         let field = &*self.field;
         let Some(terrain) = field.land(target) else {
             return false;
@@ -159,7 +146,7 @@ impl SceptrePosition {
         };
         let is_hostile = |p: Piece| hostile & owner_bit(p.owner) != 0;
         // Knights: the leaps are symmetric; a knight never lands in a ruin.
-        if KNIGHTS && access(PieceKind::Knight, terrain) != Access::Prohibited {
+        if access(PieceKind::Knight, terrain) != Access::Prohibited {
             for &s in field.knight_targets(target) {
                 if let Some(p) = at(s) {
                     if p.kind == PieceKind::Knight && is_hostile(p) {

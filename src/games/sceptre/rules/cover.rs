@@ -80,6 +80,44 @@ const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
 const BISHOP_LINES: [usize; 4] = [1, 3, 5, 7];
 
+/// How far each line of a slider reaches, by direction index (`ray_len`; 0 for a direction it
+/// does not slide in, and everywhere for a piece that is not a slider).
+pub(in crate::games::sceptre) type Reach = [u8; 8];
+
+/// No line reaches anywhere.
+pub(in crate::games::sceptre) const NO_REACH: Reach = [0; 8];
+
+/// The lines a piece of `kind` slides along (none for a piece that is not a slider).
+#[inline(always)]
+fn slider_lines(kind: PieceKind) -> &'static [usize] {
+    match kind {
+        PieceKind::Queen => &QUEEN_LINES,
+        PieceKind::Rook => &ROOK_LINES,
+        PieceKind::Bishop => &BISHOP_LINES,
+        _ => &[],
+    }
+}
+
+/// One count of the map up (`add`) or down; the counts wrap, as a count out may come first.
+#[inline(always)]
+fn bump(e: &mut u8, add: bool) {
+    *e = if add {
+        e.wrapping_add(1)
+    } else {
+        e.wrapping_sub(1)
+    };
+}
+
+/// A total of covered squares up or down by `n`.
+#[inline(always)]
+fn bump_total(t: &mut u32, n: u32, add: bool) {
+    *t = if add {
+        t.wrapping_add(n)
+    } else {
+        t.wrapping_sub(n)
+    };
+}
+
 /// The most slider lines a change of one or two squares can touch: eight each.
 const MAX_TOUCHED: usize = 16;
 
@@ -131,56 +169,81 @@ impl Touched {
 }
 
 impl SceptrePosition {
-    /// Counts the cover of `piece` on `from` in (`add`) or out. A slider's lines are measured
+    /// Counts the cover of `piece` on `from` in (`add`) or out, and returns how far each of a
+    /// slider's lines reached, for [`Self::cover_piece_again`]. A slider's lines are measured
     /// first (`ray_len`) and then counted square by square; another piece's few squares are
     /// gathered first, so the map is written only after the board has been read.
     #[inline]
-    pub(in crate::games::sceptre) fn cover_piece(&mut self, from: Square, piece: Piece, add: bool) {
-        let (c, k) = (piece.colour.index(), piece.kind.index());
-        let mut n = 0u32;
-        let bump = |e: &mut u8| {
-            *e = if add {
-                e.wrapping_add(1)
-            } else {
-                e.wrapping_sub(1)
-            };
-        };
-        let lines: &[usize] = match piece.kind {
-            PieceKind::Queen => &QUEEN_LINES,
-            PieceKind::Rook => &ROOK_LINES,
-            PieceKind::Bishop => &BISHOP_LINES,
-            _ => &[],
-        };
+    pub(in crate::games::sceptre) fn cover_piece(
+        &mut self,
+        from: Square,
+        piece: Piece,
+        add: bool,
+    ) -> Reach {
+        let mut reach = NO_REACH;
+        let lines = slider_lines(piece.kind);
         if lines.is_empty() {
-            // At most sixteen squares: a knight's leaps.
-            let mut squares = [0 as Square; 16];
-            let mut len = 0;
-            self.covered(from, piece, |to| {
-                squares[len & 15] = to;
-                len += 1;
-            });
-            for &to in &squares[..len.min(16)] {
-                bump(&mut self.cover.cells[to as usize][c][k]);
-            }
-            n = len as u32;
+            self.cover_leaper(from, piece, add);
         } else {
             for &d in lines {
-                let len = self.ray_len(from, piece.kind, d);
-                let step = self.field.steps()[d];
-                let mut to = from;
-                for _ in 0..len {
-                    to = (to as isize + step) as Square;
-                    bump(&mut self.cover.cells[to as usize][c][k]);
-                }
-                n += len;
+                reach[d] = self.ray_len(from, piece.kind, d) as u8;
             }
+            self.count_lines(from, piece, &reach, add);
         }
-        let t = &mut self.cover.total[c][k];
-        *t = if add {
-            t.wrapping_add(n)
+        reach
+    }
+
+    /// Counts the cover of `piece` on `from` in or out again, on a board where its lines reach
+    /// as far as `reach` says (what [`Self::cover_piece`] returned on that board): unmake's
+    /// way back, without measuring the lines again.
+    #[inline]
+    pub(in crate::games::sceptre) fn cover_piece_again(
+        &mut self,
+        from: Square,
+        piece: Piece,
+        reach: &Reach,
+        add: bool,
+    ) {
+        if slider_lines(piece.kind).is_empty() {
+            self.cover_leaper(from, piece, add);
         } else {
-            t.wrapping_sub(n)
-        };
+            self.count_lines(from, piece, reach, add);
+        }
+    }
+
+    /// A knight's, king's or pawn's cover in or out: at most sixteen squares, gathered before
+    /// the map is written.
+    #[inline(always)]
+    fn cover_leaper(&mut self, from: Square, piece: Piece, add: bool) {
+        let (c, k) = (piece.colour.index(), piece.kind.index());
+        let mut squares = [0 as Square; 16];
+        let mut len = 0;
+        self.covered(from, piece, |to| {
+            squares[len & 15] = to;
+            len += 1;
+        });
+        for &to in &squares[..len.min(16)] {
+            bump(&mut self.cover.cells[to as usize][c][k], add);
+        }
+        bump_total(&mut self.cover.total[c][k], len as u32, add);
+    }
+
+    /// A slider's cover in or out: the first `reach[d]` squares along each of its lines.
+    #[inline(always)]
+    fn count_lines(&mut self, from: Square, piece: Piece, reach: &Reach, add: bool) {
+        let (c, k) = (piece.colour.index(), piece.kind.index());
+        let mut n = 0u32;
+        for &d in slider_lines(piece.kind) {
+            let len = reach[d];
+            let step = self.field.steps()[d];
+            let mut to = from;
+            for _ in 0..len {
+                to = (to as isize + step) as Square;
+                bump(&mut self.cover.cells[to as usize][c][k], add);
+            }
+            n += u32::from(len);
+        }
+        bump_total(&mut self.cover.total[c][k], n, add);
     }
 
     /// One scan of the nearest pieces along the eight lines from the squares a move changes:

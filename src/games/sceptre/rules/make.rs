@@ -6,7 +6,7 @@
 //! but a change of state with its own undo.
 
 use super::attacks::owner_bit;
-use super::cover::Touched;
+use super::cover::{Reach, Touched, NO_REACH};
 use super::moves::SceptreMove;
 use super::pawn_moves::PawnMoves;
 use super::position::{PlayerState, SceptrePosition};
@@ -36,6 +36,12 @@ pub struct Undo {
     /// The other sliders' lines the move lengthened or shortened, with their reach before
     /// and after it: unmake counts them back without looking for them again.
     touched: Touched,
+    /// How far the lines of the moved piece reached from its square before the move, of the
+    /// captured piece from its, and of the piece that landed (or was placed) from its square
+    /// after the move: unmake counts their cover back along them without measuring them.
+    moved_reach: Reach,
+    captured_reach: Reach,
+    landed_reach: Reach,
 }
 
 impl SceptrePosition {
@@ -56,6 +62,9 @@ impl SceptrePosition {
             set_up_ended: false,
             pawn_moves: self.pawn_moves,
             touched: Touched::NONE,
+            moved_reach: NO_REACH,
+            captured_reach: NO_REACH,
+            landed_reach: NO_REACH,
         }
     }
 
@@ -106,7 +115,7 @@ impl SceptrePosition {
                 .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
-            self.cover_piece(m.to(), placed, true);
+            undo.landed_reach = self.cover_piece(m.to(), placed, true);
             self.recount_touched(&mut touched);
             undo.touched = touched;
             self.count_near_pawns(&near, true);
@@ -147,11 +156,11 @@ impl SceptrePosition {
             self.lines_and_pawns_through(m.from(), m.to(), captured.is_none());
         self.count_near_pawns(&near, false);
         if let Some(moving) = self.board[from] {
-            self.cover_piece(m.from(), moving, false);
+            undo.moved_reach = self.cover_piece(m.from(), moving, false);
             self.count_pawn(m.from(), moving, false);
         }
         if let Some(cap) = captured {
-            self.cover_piece(m.to(), cap, false);
+            undo.captured_reach = self.cover_piece(m.to(), cap, false);
             self.count_pawn(m.to(), cap, false);
         }
         let piece = self.board[from].take().expect("a piece to move");
@@ -219,7 +228,7 @@ impl SceptrePosition {
         };
         self.board[to] = Some(placed);
         self.tally.add(&self.field, m.to(), placed, players);
-        self.cover_piece(m.to(), placed, true);
+        undo.landed_reach = self.cover_piece(m.to(), placed, true);
         self.recount_touched(&mut touched);
         undo.touched = touched;
         if undo.transferred != 0 {
@@ -250,7 +259,7 @@ impl SceptrePosition {
             let lists = self.set_up.as_mut().expect("set-up lists");
             lists[undo.to_move.index()][kind.index()] += 1;
             let placed = Piece::new(kind, undo.to_move);
-            self.cover_piece(m.to(), placed, false);
+            self.cover_piece_again(m.to(), placed, &undo.landed_reach, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
             self.owned.remove(undo.to_move, m.to());
@@ -266,7 +275,7 @@ impl SceptrePosition {
         // An elimination taken back recounts everything (`derive`); otherwise the move's own
         // pieces as in make and the other sliders' lines from the undo.
         if undo.transferred == 0 {
-            self.cover_piece(m.to(), placed, false);
+            self.cover_piece_again(m.to(), placed, &undo.landed_reach, false);
         }
         if let Some(kind) = m.promotion_kind() {
             self.pools[piece.colour.index()][kind.index()] += 1;
@@ -312,9 +321,9 @@ impl SceptrePosition {
                 self.kings[cap.colour.index()] = m.to();
             }
         }
-        self.cover_piece(m.from(), piece, true);
+        self.cover_piece_again(m.from(), piece, &undo.moved_reach, true);
         if let Some(cap) = undo.captured {
-            self.cover_piece(m.to(), cap, true);
+            self.cover_piece_again(m.to(), cap, &undo.captured_reach, true);
         }
         self.restore_touched(&undo.touched);
     }

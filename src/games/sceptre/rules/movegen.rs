@@ -558,6 +558,10 @@ impl SceptrePosition {
         captures_only: bool,
         out: &mut S,
     ) {
+        // Lifting the king lengthens only the lines that reach its square. Where no hostile
+        // piece covers it, no hostile line does, and a square is attacked once the king has
+        // left exactly where the kept cover map says it is now.
+        let lines_reach_king = self.covered_by(from, s.hostile);
         let visit = |to: Square| {
             let mut hostile = s.hostile;
             if let Some(victim) = self.board[to as usize] {
@@ -565,7 +569,12 @@ impl SceptrePosition {
                     hostile &= !owner_bit(victim.owner);
                 }
             }
-            if !self.attacked(to, hostile, from, NO_SQUARE) {
+            let attacked = if lines_reach_king {
+                self.attacked(to, hostile, from, NO_SQUARE)
+            } else {
+                self.covered_by(to, hostile)
+            };
+            if !attacked {
                 self.emit(out, from, to, piece, None);
             }
         };
@@ -667,18 +676,6 @@ impl SceptrePosition {
             }
         }
         let others = 0b1111 & !owner_bit(mover);
-        // Whether the others have a knight that could leap into the kingdom (usually not:
-        // kingdoms lie apart); if not, a king's square is tested along its lines only.
-        let knights_near = counts[PieceKind::King.index()] > 0
-            && PlayerColour::ALL
-                .iter()
-                .filter(|&&c| c != mover)
-                .flat_map(|&c| self.owned.squares(c))
-                .any(|sq| {
-                    let c = field.place(sq);
-                    self.board[sq as usize].is_some_and(|p| p.kind == PieceKind::Knight)
-                        && box_gap(c, corner) <= 3
-                });
         for kind in PieceKind::ALL {
             if counts[kind.index()] == 0 {
                 continue;
@@ -712,13 +709,8 @@ impl SceptrePosition {
                 if kings.iter().any(|&k| self.piece_attacks(sq, piece, k)) {
                     continue;
                 }
-                if kind == PieceKind::King
-                    && if knights_near {
-                        self.attacked(sq, others, NO_SQUARE, NO_SQUARE)
-                    } else {
-                        self.attacked_by_mask::<false>(sq, others, NO_SQUARE, NO_SQUARE)
-                    }
-                {
+                // Whether another's piece attacks the square: the kept cover map says it.
+                if kind == PieceKind::King && self.covered_by(sq, others) {
                     continue;
                 }
                 out.push(SceptreMove::placement(kind, sq), false);

@@ -1,23 +1,7 @@
 //! Tuning the Sceptre evaluation from the command line: `--freeze` holds a group of the table,
 //! `--players` fits one number of players alone, and names that are not groups are refused.
 
-use std::process::Command;
-
-fn regalia(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_regalia"))
-        .args(args)
-        .output()
-        .expect("regalia runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
-
-fn tmp(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
-}
+use crate::tuning::{regalia, tmp};
 
 const FIXTURE: &str = "engine-tests/data/sceptre-tune-fixture.txt";
 

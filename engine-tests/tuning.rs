@@ -8,7 +8,8 @@ use std::time::Duration;
 
 const LONG: Duration = Duration::from_secs(60);
 
-fn regalia(args: &[&str]) -> (Option<i32>, String, String) {
+/// Runs the binary with `args`: its exit code, stdout and stderr (also for `sceptre_tuning`).
+pub(crate) fn regalia(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_regalia"))
         .args(args)
         .output()
@@ -20,7 +21,8 @@ fn regalia(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-fn tmp(name: &str) -> std::path::PathBuf {
+/// A file under the tests' scratch folder.
+pub(crate) fn tmp(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 

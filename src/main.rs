@@ -36,7 +36,7 @@ enum Command {
     Htp(cli::HtpArgs),
     /// Play and analyse every game in a browser: a local web server with one built-in page.
     Serve(cli::ServeArgs),
-    /// Fit the chess evaluation's weights to game results (Texel's method) from PGN files.
+    /// Fit the chess or Sceptre evaluation's weights to game results (Texel's method).
     Tune(cli::TuneArgs),
 }
 

@@ -8,15 +8,6 @@ use crate::core::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Node limits below this are checked at every node. Checked every 256 nodes, a foe's budget
-/// of a few hundred nodes was rounded up to the next 256: Sceptre's settings 1200 and 1250 (553
-/// and 724 nodes) both searched 768, and 1100 (323) searched 512. From here up the step of 256
-/// is at most a sixteenth of the limit, and the search stops where it always did.
-pub const EXACT_NODES_BELOW: u64 = 4096;
-
-/// How many nodes the counters let pass between full checks: 256, or 1 under a small limit.
-const CHECK_EVERY: u64 = 256;
-
 pub struct Control<'a> {
     stop: &'a AtomicBool,
     pondering: Option<&'a AtomicBool>,
@@ -77,15 +68,6 @@ impl<'a> Control<'a> {
             }
         }
         self.stopped()
-    }
-
-    /// How many nodes may pass between two [`Control::must_stop`] checks: every node under a
-    /// limit below [`EXACT_NODES_BELOW`], so such a limit stops the search where it says.
-    pub fn check_every(&self) -> u64 {
-        match self.node_limit {
-            Some(n) if n < EXACT_NODES_BELOW => 1,
-            _ => CHECK_EVERY,
-        }
     }
 
     pub fn stopped(&self) -> bool {

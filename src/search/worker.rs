@@ -52,8 +52,6 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub control: Control<'a>,
     pub nodes: u64,
     pub(super) unflushed: u64,
-    /// [`Control::check_every`], fixed for the worker's life.
-    check_every: u64,
     pub seldepth: usize,
     pub(super) aborted: bool,
     /// Keys of the positions before the current one: the game so far, then the search path.
@@ -116,7 +114,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         } else {
             (None, state.correction)
         };
-        let check_every = control.check_every();
         let mut keys = Vec::with_capacity(game_history.len() + MAX_PLY + 8);
         keys.extend_from_slice(game_history);
         Worker {
@@ -127,7 +124,6 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             control,
             nodes: 0,
             unflushed: 0,
-            check_every,
             seldepth: 0,
             aborted: false,
             root_index: keys.len(),
@@ -168,15 +164,14 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.aborted
     }
 
-    /// Publishes the node count and decides whether to stop; cheap except every
-    /// [`Control::check_every`] nodes (256; slow games too must stop on time).
+    /// Publishes the node count and decides whether to stop; cheap except every 256 nodes (slow games too must stop on time).
     #[inline]
     pub(super) fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         self.unflushed += 1;
-        if self.unflushed < self.check_every {
+        if self.unflushed < 256 {
             return false;
         }
         self.flush_nodes();

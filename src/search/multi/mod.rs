@@ -30,8 +30,6 @@ use std::sync::atomic::AtomicBool;
 pub(crate) struct Budget<'a> {
     control: Control<'a>,
     pub nodes: u64,
-    /// [`Control::check_every`].
-    check_every: u64,
     /// While the first iteration runs nothing stops the search: there must be a move.
     must_finish: bool,
     aborted: bool,
@@ -39,10 +37,8 @@ pub(crate) struct Budget<'a> {
 
 impl<'a> Budget<'a> {
     fn new<G: Game>(request: &SearchRequest<'a, G>) -> Budget<'a> {
-        let control = Control::main(request);
         Budget {
-            check_every: control.check_every(),
-            control,
+            control: Control::main(request),
             nodes: 0,
             must_finish: true,
             aborted: false,
@@ -52,22 +48,19 @@ impl<'a> Budget<'a> {
     /// A helper thread's: it stops when the main thread raises `stop` (or the flag it is
     /// given), at any depth.
     fn helper(stop: &'a AtomicBool) -> Budget<'a> {
-        let control = Control::helper(stop);
         Budget {
-            check_every: control.check_every(),
-            control,
+            control: Control::helper(stop),
             nodes: 0,
             must_finish: false,
             aborted: false,
         }
     }
 
-    /// Counts a node; true once the search must end (checked in full every
-    /// [`Control::check_every`] nodes).
+    /// Counts a node; true once the search must end (checked in full every 256 nodes).
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.aborted || !self.nodes.is_multiple_of(self.check_every) || self.must_finish {
+        if self.aborted || !self.nodes.is_multiple_of(256) || self.must_finish {
             return self.aborted;
         }
         self.aborted = self.control.must_stop(self.nodes);

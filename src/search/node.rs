@@ -2,7 +2,7 @@
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
 //! noisy moves and late move reductions; cut-offs teach killers and histories.
 
-use super::ordering::{push_killer, reward_quiets, MovePicker, PickBuffer};
+use super::ordering::{push_killer, reward_quiets, reward_quiets_noted, MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::{Resume, Worker};
@@ -126,15 +126,30 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let killers = self.stack[ply].killers;
         let history_offset = self.history_offset();
         let mut buffer = PickBuffer::new();
-        let mut picker = MovePicker::new(
-            &mut buffer,
-            &self.game,
-            &moves,
-            tt_move,
-            &killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            true,
-        );
+        let history = &self.history[history_offset..history_offset + G::HISTORY_SLOTS];
+        // The history's changes from here on are those the deferred quiet scores undo.
+        let changes_from = self.history_changes.len();
+        let mut picker = if Self::DEFER_QUIETS {
+            MovePicker::new_deferring_quiets(
+                &mut buffer,
+                &self.game,
+                &moves,
+                tt_move,
+                &killers,
+                history,
+                true,
+            )
+        } else {
+            MovePicker::new(
+                &mut buffer,
+                &self.game,
+                &moves,
+                tt_move,
+                &killers,
+                history,
+                true,
+            )
+        };
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -144,7 +159,16 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let late_move_limit =
             (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        while let Some(m) = picker.next_move() {
+        while let Some(m) = if Self::DEFER_QUIETS {
+            picker.next_deferred(
+                &self.game,
+                &mut self.history,
+                &self.history_changes[changes_from..],
+                history_offset,
+            )
+        } else {
+            picker.next_move()
+        } {
             let noisy = self.game.is_noisy(m);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if !noisy {
@@ -232,7 +256,17 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     .filter(|&&q| q != bm)
                     .map(|&q| history_offset + game.history_slot(q));
                 let best = history_offset + game.history_slot(bm);
-                reward_quiets(&mut self.history, best, tried, bonus);
+                if Self::DEFER_QUIETS {
+                    reward_quiets_noted(
+                        &mut self.history,
+                        best,
+                        tried,
+                        bonus,
+                        &mut self.history_changes,
+                    );
+                } else {
+                    reward_quiets(&mut self.history, best, tried, bonus);
+                }
             }
         }
         let bound = Bound::of_result(best_score, original_alpha, beta);

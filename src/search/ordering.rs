@@ -19,6 +19,10 @@ const BAD_NOISY: Score = -(1 << 28);
 const BAD_BAND: Score = BAD_NOISY / 2;
 /// At most this many losing noisy moves are gathered by [`MovePicker::drop_quiets`].
 const MAX_GATHERED: usize = 64;
+/// A quiet move's place-holder while its score waits (`SearchHints::DEFER_QUIET_SCORES`):
+/// below every move that outranks the quiet moves, above the losing noisy moves, and equal to
+/// no real score (quiet moves score their history and the game's small bonus).
+const PENDING: Score = BAD_BAND + 1;
 
 /// History scores stay within this bound (gravity keeps them from saturating).
 pub const HISTORY_MAX: i32 = 16_384;
@@ -61,6 +65,19 @@ pub struct MovePicker<'a, G: Game> {
     /// Where the best move stands before any is handed out, found while scoring (the first
     /// pick then needs no scan; a cut-off usually comes at that first move).
     first_best: usize,
+    /// With deferred quiet scores: how many moves outrank every quiet move, and whether quiet
+    /// moves still wait for their scores ([`PENDING`]) until that many have been handed out.
+    top: usize,
+    pending: bool,
+}
+
+/// A history entry's change by a reward, kept where the game defers quiet scores: a picker
+/// made before it undoes it to score its quiet moves with the table as it then stood.
+#[derive(Clone, Copy)]
+pub struct HistoryChange {
+    slot: usize,
+    before: i32,
+    after: i32,
 }
 
 /// Below this many moves left a plain scan is cheaper than the vector passes.
@@ -228,7 +245,131 @@ impl<'a, G: Game> MovePicker<'a, G> {
             buffer,
             next: 0,
             first_best,
+            top: 0,
+            pending: false,
         }
+    }
+
+    /// [`MovePicker::new`] for a game that defers its quiet moves' scores
+    /// (`SearchHints::DEFER_QUIET_SCORES`): the same bands, but a quiet move waits as
+    /// [`PENDING`] until every move that outranks it has been handed out, and
+    /// [`MovePicker::next_deferred`] scores the quiet moves then. Where nothing outranks them
+    /// they are scored at once. (A loop of its own: sharing `new`'s changed how the compiler
+    /// placed `new` in chess's search, 0.08% to 0.46% more instructions in its bench.)
+    #[allow(clippy::too_many_arguments)]
+    pub fn new_deferring_quiets(
+        buffer: &'a mut PickBuffer<G>,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        killers: &[Option<G::Move>; 2],
+        history: &[i32],
+        use_see: bool,
+    ) -> Self {
+        debug_assert!(
+            G::PickScores::KEPT,
+            "the waiting moves are found in the kept scores"
+        );
+        let PickBuffer { entries, scores } = &mut *buffer;
+        entries.clear();
+        scores.clear();
+        let mut first_best = 0;
+        let mut best_score = Score::MIN;
+        let mut top = 0;
+        let mut pending = false;
+        for &m in moves.iter() {
+            let mut won_exchange = false;
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if game.is_noisy(m) {
+                let order = game.noisy_order(m);
+                won_exchange = use_see && game.see_at_least(m, 0);
+                if !use_see || won_exchange {
+                    GOOD_NOISY + order
+                } else {
+                    BAD_NOISY + order
+                }
+            } else if Some(m) == killers[0] {
+                KILLER[0]
+            } else if Some(m) == killers[1] {
+                KILLER[1]
+            } else {
+                // Waits for its score, and is never the first best while a move outranks it
+                // (where none does, all are scored below and the best found again).
+                pending = true;
+                entries.push(Scored {
+                    m,
+                    score: PENDING,
+                    won_exchange,
+                });
+                scores.push(PENDING);
+                continue;
+            };
+            if score > PENDING {
+                top += 1;
+            }
+            if score > best_score {
+                best_score = score;
+                first_best = entries.len();
+            }
+            entries.push(Scored {
+                m,
+                score,
+                won_exchange,
+            });
+            scores.push(score);
+        }
+        let mut picker = MovePicker {
+            buffer,
+            next: 0,
+            first_best,
+            top,
+            pending,
+        };
+        if picker.pending && picker.top == 0 {
+            picker.score_quiets(game, history, 0);
+            picker.first_best = first_of_highest(picker.buffer.scores.as_mut_slice());
+        }
+        picker
+    }
+
+    /// Scores the waiting quiet moves from `history` (a move's entry at `offset` plus its
+    /// slot).
+    fn score_quiets(&mut self, game: &G, history: &[i32], offset: usize) {
+        let PickBuffer { entries, scores } = &mut *self.buffer;
+        let entries = entries.as_mut_slice();
+        let scores = scores.as_mut_slice();
+        for (e, s) in entries.iter_mut().zip(scores.iter_mut()).skip(self.next) {
+            if *s == PENDING {
+                *s = history[offset + game.history_slot(e.m)] + game.quiet_order(e.m);
+                e.score = *s;
+            }
+        }
+        self.pending = false;
+    }
+
+    /// [`MovePicker::next_move`] for a picker made by [`MovePicker::new_deferring_quiets`]:
+    /// once the moves that outrank the quiet ones are handed out, scores the quiet moves
+    /// first, with the history table as it stood when the picker was made: `history` now,
+    /// the `changes` made since undone (newest first) while they are scored, then redone.
+    #[inline(always)]
+    pub fn next_deferred(
+        &mut self,
+        game: &G,
+        history: &mut [i32],
+        changes: &[HistoryChange],
+        offset: usize,
+    ) -> Option<G::Move> {
+        if self.pending && self.next >= self.top {
+            for c in changes.iter().rev() {
+                history[c.slot] = c.before;
+            }
+            self.score_quiets(game, history, offset);
+            for c in changes {
+                history[c.slot] = c.after;
+            }
+        }
+        self.next_from_kept()
     }
 
     /// The best remaining move (the first of equal bests as they now stand), or None when all
@@ -296,6 +437,8 @@ impl<'a, G: Game> MovePicker<'a, G> {
         ) {
             buffer.entries.truncate(kept);
             buffer.scores.truncate(kept);
+            // Every quiet move is gone, those still waiting for a score with them.
+            self.pending = false;
         }
     }
 
@@ -327,6 +470,29 @@ pub fn reward_quiets(
     update_history(&mut history[best], bonus);
     for slot in tried {
         update_history(&mut history[slot], -bonus);
+    }
+}
+
+/// [`reward_quiets`], noting each entry's change in `changes` ([`HistoryChange`]).
+pub fn reward_quiets_noted(
+    history: &mut [i32],
+    best: usize,
+    tried: impl Iterator<Item = usize>,
+    bonus: i32,
+    changes: &mut Vec<HistoryChange>,
+) {
+    let mut change = |slot: usize, bonus: i32| {
+        let before = history[slot];
+        update_history(&mut history[slot], bonus);
+        changes.push(HistoryChange {
+            slot,
+            before,
+            after: history[slot],
+        });
+    };
+    change(best, bonus);
+    for slot in tried {
+        change(slot, -bonus);
     }
 }
 

@@ -749,7 +749,8 @@ impl SceptrePosition {
     /// A capture (of any piece, a withdrawn player's included) or a promotion.
     #[inline]
     pub fn is_noisy(&self, m: SceptreMove) -> bool {
-        m.promotion_kind().is_some() || (!m.is_placement() && self.piece(m.to()).is_some())
+        // A promotion is a move (no placement) with a kind: tested as bits, not decoded.
+        !m.is_placement() && (m.has_kind() || self.board[m.to() as usize].is_some())
     }
 
     /// Whether the side to move has no move and withdraws (three or more playing, set-up over).

@@ -52,6 +52,13 @@ pub trait SearchHints: Rules {
     fn urgent_replies(&self, out: &mut MoveList<Self::Move>) {
         self.generate(super::Scope::All, out)
     }
+    /// Whether `m` (the table's move) is surely one of the legal moves, known without
+    /// generating them: where it is, the search tries it before it generates the others
+    /// (games that defer their quiet moves' scores, [`SearchHints::DEFER_QUIET_SCORES`]).
+    /// False where unsure: the search then generates the moves and looks there.
+    fn surely_legal(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// Captures, promotions, explosions: moves that change material.
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false

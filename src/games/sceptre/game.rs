@@ -221,6 +221,9 @@ impl SearchHints for SceptrePosition {
     fn urgent(&self) -> bool {
         !self.in_set_up() && self.in_check(SceptrePosition::to_move(self))
     }
+    fn surely_legal(&self, m: SceptreMove) -> bool {
+        SceptrePosition::surely_legal(self, m)
+    }
     fn is_noisy(&self, m: SceptreMove) -> bool {
         SceptrePosition::is_noisy(self, m)
     }

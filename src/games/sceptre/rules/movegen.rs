@@ -147,6 +147,26 @@ impl Sink for NoisyMoves<'_> {
     }
 }
 
+/// Looks for one move among those generated (`SceptrePosition::surely_legal`).
+struct FindMove {
+    wanted: SceptreMove,
+    found: bool,
+}
+
+impl Sink for FindMove {
+    const NOISY_ONLY: bool = false;
+
+    #[inline(always)]
+    fn push(&mut self, m: SceptreMove, _noisy: bool) {
+        self.found |= m == self.wanted;
+    }
+
+    /// Not asked: only `moves` counts, for the rule of a mated player among three or more.
+    fn count(&self) -> usize {
+        usize::from(self.found)
+    }
+}
+
 impl SceptrePosition {
     /// The seat whose far edge promotes a pawn, `None` for other pieces and for a pawn whose
     /// colour's pool holds nothing to promote to.
@@ -594,32 +614,7 @@ impl SceptrePosition {
         let captures_only = S::NOISY_ONLY && s.checks == 0;
         for from in self.owned.squares(mover) {
             let piece = self.board[from as usize].expect("an owned square holds a piece");
-            let promo = self.promotion_seat(piece);
-            if from == s.king {
-                self.king_moves(from, piece, &s, captures_only, out);
-                continue;
-            }
-            let pin = s.pin_of(from);
-            if captures_only && promo.is_none() {
-                self.captures(from, piece, |to| {
-                    if pin.is_none() || self.constrained_move_is_safe(&s, pin, from, to) {
-                        self.emit(out, from, to, piece, None);
-                    }
-                });
-            } else if s.checks == 0 && pin.is_none() {
-                self.targets(
-                    from,
-                    piece,
-                    #[inline(always)]
-                    |to| self.emit(out, from, to, piece, promo),
-                );
-            } else {
-                self.targets(from, piece, |to| {
-                    if self.constrained_move_is_safe(&s, pin, from, to) {
-                        self.emit(out, from, to, piece, promo);
-                    }
-                });
-            }
+            self.legal_moves_of(from, piece, &s, captures_only, out);
         }
         if out.count() == 0 && s.checks > 0 && self.playing_count() >= 3 {
             // Checkmated with three or more playing: a piece other than the king must move
@@ -637,6 +632,70 @@ impl SceptrePosition {
                 }
             }
         }
+    }
+
+    /// The legal moves of the mover's `piece` on `from` (`s` his king's safety), only its
+    /// captures where `captures_only`: one piece's part of [`SceptrePosition::moves`].
+    #[inline(always)]
+    fn legal_moves_of<S: Sink>(
+        &self,
+        from: Square,
+        piece: Piece,
+        s: &Safety,
+        captures_only: bool,
+        out: &mut S,
+    ) {
+        let promo = self.promotion_seat(piece);
+        if from == s.king {
+            self.king_moves(from, piece, s, captures_only, out);
+            return;
+        }
+        let pin = s.pin_of(from);
+        if captures_only && promo.is_none() {
+            self.captures(from, piece, |to| {
+                if pin.is_none() || self.constrained_move_is_safe(s, pin, from, to) {
+                    self.emit(out, from, to, piece, None);
+                }
+            });
+        } else if s.checks == 0 && pin.is_none() {
+            self.targets(
+                from,
+                piece,
+                #[inline(always)]
+                |to| self.emit(out, from, to, piece, promo),
+            );
+        } else {
+            self.targets(from, piece, |to| {
+                if self.constrained_move_is_safe(s, pin, from, to) {
+                    self.emit(out, from, to, piece, promo);
+                }
+            });
+        }
+    }
+
+    /// Whether `m` is certainly among the legal moves (`generate_legal`, every move), found
+    /// from the moves of the piece on its from-square alone: the search tries the table's
+    /// move before it generates the rest. False for placements, for a move that piece does
+    /// not have, and so where only the rule for a mated player among three or more would
+    /// allow it (the caller then generates every move and looks there).
+    pub fn surely_legal(&self, m: SceptreMove) -> bool {
+        if m.is_placement() || self.in_set_up() || self.playing_count() < 2 {
+            return false;
+        }
+        let from = m.from();
+        let Some(piece) = self.board[from as usize] else {
+            return false;
+        };
+        if piece.owner != self.to_move {
+            return false;
+        }
+        let s = self.safety(self.to_move);
+        let mut find = FindMove {
+            wanted: m,
+            found: false,
+        };
+        self.legal_moves_of(from, piece, &s, false, &mut find);
+        find.found
     }
 
     /// The set-up placements of the side to move (docs/rules/sceptre1027.md#the-set-up): a piece still

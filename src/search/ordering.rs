@@ -505,6 +505,130 @@ pub fn update_history(entry: &mut i32, bonus: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{Rules, Scope, SearchHints};
+    use crate::games::sceptre::{SceptreMove, SceptrePosition};
+
+    /// The positions of the Sceptre speed file (engine-tests/perft/sceptre1027-speed.txt), a
+    /// four-player middlegame and set-ups, and those after each of 15 plies from them (moves
+    /// picked by `rand`).
+    fn sceptre_positions(rand: &mut impl FnMut(usize) -> usize) -> Vec<SceptrePosition> {
+        let mut all = Vec::new();
+        for mut pos in sceptre_speed_positions() {
+            for _ in 0..16 {
+                all.push(pos.clone());
+                let mut moves = MoveList::new();
+                pos.generate(Scope::All, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[rand(moves.len())];
+                Rules::make(&mut pos, m);
+            }
+        }
+        all
+    }
+
+    fn sceptre_speed_positions() -> Vec<SceptrePosition> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/engine-tests/perft/sceptre1027-speed.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| l.split(" ;").next().unwrap_or_default())
+            .map(|l| SceptrePosition::from_text(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+            .collect()
+    }
+
+    /// The deferring picker hands out the moves in exactly the order of the picker that scores
+    /// every move at once, though the history changes between its picks (rewards noted as the
+    /// search notes them, on the slots of the list's own moves): Sceptre's long lists with
+    /// random tables (many ties), killers and table moves.
+    #[test]
+    fn deferred_quiet_scores_hand_out_the_moves_in_the_eager_order() {
+        let mut seed = 0xDEF3_0ED5_u64;
+        let mut rand = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as usize % n.max(1)
+        };
+        let slots = <SceptrePosition as SearchHints>::HISTORY_SLOTS;
+        let (mut lists, mut scored_late) = (0, 0);
+        for pos in sceptre_positions(&mut rand) {
+            let mut moves = MoveList::new();
+            pos.generate(Scope::All, &mut moves);
+            let list = moves.as_slice().to_vec();
+            if list.is_empty() {
+                continue;
+            }
+            lists += 1;
+            for _ in 0..20 {
+                let pick_move = |r: usize| list[r % list.len()];
+                let mut history = vec![0; slots];
+                for &m in &list {
+                    if rand(3) == 0 {
+                        history[pos.history_slot(m)] =
+                            rand(2 * HISTORY_MAX as usize) as i32 - HISTORY_MAX;
+                    }
+                }
+                let killers: [Option<SceptreMove>; 2] =
+                    [rand(4), rand(4)].map(|r| (r != 0).then(|| pick_move(rand(1000))));
+                let tt_move = (rand(2) == 0).then(|| pick_move(rand(1000)));
+
+                let mut buffer = PickBuffer::<SceptrePosition>::new();
+                let mut eager =
+                    MovePicker::new(&mut buffer, &pos, &moves, tt_move, &killers, &history, true);
+                let expected: Vec<SceptreMove> = std::iter::from_fn(|| eager.next_move()).collect();
+
+                let mut changes = Vec::new();
+                let mut buffer = PickBuffer::<SceptrePosition>::new();
+                let mut deferred = MovePicker::new_deferring_quiets(
+                    &mut buffer,
+                    &pos,
+                    &moves,
+                    tt_move,
+                    &killers,
+                    &history,
+                    true,
+                );
+                let was_pending = deferred.pending;
+                let mut got = Vec::new();
+                while let Some(m) = deferred.next_deferred(&pos, &mut history, &changes, 0) {
+                    if was_pending
+                        && !deferred.pending
+                        && !changes.is_empty()
+                        && got.len() == deferred.top
+                    {
+                        scored_late += 1;
+                    }
+                    got.push(m);
+                    // A subtree's rewards on the slots of moves of this list.
+                    for _ in 0..rand(3) {
+                        let tried: Vec<usize> = (0..rand(4))
+                            .map(|_| pos.history_slot(pick_move(rand(1000))))
+                            .collect();
+                        let best = pos.history_slot(pick_move(rand(1000)));
+                        let bonus = 1 + rand(2000) as i32;
+                        reward_quiets_noted(
+                            &mut history,
+                            best,
+                            tried.into_iter(),
+                            bonus,
+                            &mut changes,
+                        );
+                    }
+                }
+                assert_eq!(got, expected, "{pos}");
+            }
+        }
+        assert!(lists >= 40, "only {lists} move lists");
+        assert!(
+            scored_late > 50,
+            "quiet moves scored after changes only {scored_late} times"
+        );
+    }
 
     /// The first pick's rule, written plainly: the first index of the highest score.
     fn plain_first_of_highest(scores: &[Score]) -> usize {

@@ -829,6 +829,75 @@ impl SceptrePosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sceptre::test_support::{reference_positions, Rng};
+
+    /// `surely_legal` answers yes exactly for the legal moves (but where only the rule of a
+    /// mated player among three or more allows them, and placements): every piece's
+    /// pseudo-legal moves, every colour's, and arbitrary packed values asked, along random
+    /// games from the reference positions.
+    #[test]
+    fn surely_legal_says_yes_to_the_legal_moves_and_no_to_the_others() {
+        let mut rng = Rng(0x5u64 << 40 | 0x1e9a1);
+        let (mut yes, mut no) = (0, 0);
+        for text in reference_positions() {
+            let mut pos = SceptrePosition::from_text(&text).unwrap();
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                let mover = pos.to_move();
+                let mated_rule =
+                    pos.playing_count() >= 3 && pos.in_check(mover) && !pos.in_set_up() && {
+                        // The pieces' own legal moves are none: the rule's list stands.
+                        let s = pos.safety(mover);
+                        let mut list = MoveList::new();
+                        let mut all = AllMoves {
+                            list: &mut list,
+                            start: 0,
+                        };
+                        for from in pos.owned.squares(mover) {
+                            let piece = pos.board[from as usize].unwrap();
+                            pos.legal_moves_of(from, piece, &s, false, &mut all);
+                        }
+                        all.count() == 0
+                    };
+                for &m in &legal {
+                    if !m.is_placement() && !mated_rule {
+                        assert!(pos.surely_legal(m), "{} in {pos}", m.text(pos.field()));
+                        yes += 1;
+                    }
+                }
+                let mut asked = Vec::new();
+                for (from, piece) in pos.pieces() {
+                    pos.piece_moves(from, piece, &mut asked);
+                }
+                let squares = pos.field().squares().to_vec();
+                let own: Vec<Square> = pos.owned.squares(mover).collect();
+                for _ in 0..50 {
+                    let to = squares[rng.below(squares.len())];
+                    let from = match own.len() {
+                        0 => squares[rng.below(squares.len())],
+                        n => own[rng.below(n)],
+                    };
+                    asked.push(SceptreMove::step(from, to));
+                    // Kind bits below 4: kind 7 names no piece, and `from_u32` would index
+                    // past the kinds (the table only ever hands it packed moves).
+                    let bits = rng.below(1 << 31) as u32 & !(1 << 28) | 1 << 31;
+                    asked.push(SceptreMove::from_u32(bits).unwrap_or_default());
+                }
+                for m in asked {
+                    if pos.surely_legal(m) {
+                        assert!(legal.contains(&m), "{} in {pos}", m.text(pos.field()));
+                    } else {
+                        no += 1;
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                pos.make(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} legal, {no} not");
+    }
 
     fn texts(pos: &mut SceptrePosition) -> Vec<String> {
         let field = pos.field().clone();

@@ -76,6 +76,12 @@ impl SceptreMove {
         (k != 0).then(|| PieceKind::ALL[k as usize - 1])
     }
 
+    /// Whether the move names a kind: a promotion's, or a placement's piece.
+    #[inline(always)]
+    pub fn has_kind(self) -> bool {
+        self.0.get() & (KIND_MASK << KIND_SHIFT) != 0
+    }
+
     /// The piece a pawn becomes, if this is a promotion.
     pub fn promotion_kind(self) -> Option<PieceKind> {
         self.kind().filter(|_| !self.is_placement())

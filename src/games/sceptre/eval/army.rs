@@ -75,15 +75,6 @@ impl Army {
         steps
     }
 
-    /// How many of `owner`'s pieces (pawns and kings aside) stand on the field.
-    #[inline]
-    pub fn count(&self, owner: usize) -> i32 {
-        self.at[..self.len]
-            .iter()
-            .filter(|&&(_, _, _, by)| usize::from(by) == owner)
-            .count() as i32
-    }
-
     /// `per` times (reach² − d²) / reach summed over `owner`'s pieces, d their files plus
     /// ranks to `target`: a far piece's step gains more than a near one's.
     pub fn pull(&self, owner: usize, target: Coord, reach: i32, per: i32) -> i32 {

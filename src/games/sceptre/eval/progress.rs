@@ -14,8 +14,6 @@
 //!   pieces forward for a pawn's lead. In a game of two from the start, a far piece's step
 //!   counts more than a near one's ([`DUEL_PULL`]): otherwise the queen and a knight chasing
 //!   the king gain as much a step as a rook that stayed at home, and the rooks never come.
-//!   There the sum is also shared out over the side behind's pieces ([`DUEL_SHARES`]), so
-//!   that a trade when ahead does not cost the leader his traded piece's whole approach.
 //!   With three or four it stays small, since taking the weakest king moves the target far
 //!   away, and a large approach would outweigh the elimination it buys;
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
@@ -48,15 +46,6 @@ pub const DUEL_PULL: Score = 10;
 /// (a queen and a rook ahead and more), so that ordinary play keeps its pieces at home.
 pub const PULL_START: Score = 1200;
 pub const PULL_SPAN: Score = 400;
-/// In a game of two from the start, the approach summed over the leader's pieces is shared
-/// out over the side behind's pieces (pawns and king aside) and [`DUEL_SPARE_SHARES`] more,
-/// [`DUEL_SHARES`] times: a trade takes a piece from each side, so it costs the leader only
-/// what his traded piece stood nearer the king than a share (a piece near the king is no
-/// longer worth 1,000–1,300 of the term, which made the side ahead shun trades), while a
-/// piece lost without one only lowers the sum. With the queen and both rooks ahead (seven
-/// pieces against four) a share is the mean of the leader's pieces and the term the sum.
-pub const DUEL_SHARES: Score = 7;
-pub const DUEL_SPARE_SHARES: Score = 3;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -204,13 +193,7 @@ fn approach(
         0
     };
     if duel {
-        let sum = steps as Score * DUEL_STEPS + pull as Score * pull_share / PULL_SPAN;
-        if pos.player_count() == 2 {
-            // Shared out over the side behind's pieces: a trade takes one from each side.
-            sum * DUEL_SHARES / (army.count(target.index()) as Score + DUEL_SPARE_SHARES)
-        } else {
-            sum
-        }
+        steps as Score * DUEL_STEPS + pull as Score * pull_share / PULL_SPAN
     } else {
         steps as Score
     }
@@ -280,35 +263,6 @@ mod tests {
         assert!(
             rook_gain > queen_gain,
             "rook {rook_gain}, queen {queen_gain}"
-        );
-    }
-
-    #[test]
-    fn a_trade_near_the_king_costs_the_leader_little_of_his_approach() {
-        // A queen, two rooks and a knight round the king, two pawns for a full lead; the
-        // knights traded (the lead stays). Summed piece by piece, the knight's share alone
-        // was more than a fifth of the term: a trade looked like losing a piece.
-        let before = progress("Kb@a1,Pb@b2,Pb@c2,Qb@g13,Rb@f15,Rb@e16,Nb@g14,Kw@h16,Nw@f13,Nw@h13");
-        let after = progress("Kb@a1,Pb@b2,Pb@c2,Qb@g13,Rb@f15,Rb@e16,Kw@h16,Nw@h13");
-        assert!(before[0] > 1000, "{before:?}");
-        assert!(
-            before[0] - after[0] <= before[0] / 10,
-            "the trade cost {} of {}",
-            before[0] - after[0],
-            before[0]
-        );
-    }
-
-    #[test]
-    fn a_piece_lost_without_a_trade_never_raises_the_approach() {
-        // A mean over the leader's pieces would rise when his far rook is lost; the lead
-        // stays past the ramps either way (2,050 and 1,600), so only the approach tells.
-        let pawns = "Pb@b2,Pb@c2,Pb@d2,Pb@e2,Pb@f2,Pb@g2";
-        let with_rook = progress(&format!("Kb@a1,{pawns},Qb@g13,Rb@f15,Rb@c1,Kw@h16,Nw@h13"));
-        let without = progress(&format!("Kb@a1,{pawns},Qb@g13,Rb@f15,Kw@h16,Nw@h13"));
-        assert!(
-            with_rook[0] > without[0],
-            "{with_rook:?} against {without:?}"
         );
     }
 

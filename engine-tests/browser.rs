@@ -9,6 +9,7 @@ use crate::serve_seats::Served;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// The first of `names` found on PATH.
 fn find(names: &[&str]) -> Option<PathBuf> {
@@ -35,9 +36,16 @@ fn is_root() -> bool {
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
-/// Chromium and its driver, installed from Debian's packages when missing; None (with the
-/// reason) where that cannot be done on this machine.
+/// Chromium and its driver, installed from Debian's packages when missing; the reason where
+/// that cannot be done on this machine. Installed once for the whole test binary: the browser
+/// tests run side by side, and each calling apt-get at once made all but one find dpkg's lock
+/// taken and skip, so a fresh machine's run passed without opening a browser.
 pub fn browser() -> Result<(PathBuf, PathBuf), String> {
+    static FOUND: OnceLock<Result<(PathBuf, PathBuf), String>> = OnceLock::new();
+    FOUND.get_or_init(find_or_install_browser).clone()
+}
+
+fn find_or_install_browser() -> Result<(PathBuf, PathBuf), String> {
     if let (Some(c), Some(d)) = (chromium(), chromedriver()) {
         return Ok((c, d));
     }
@@ -47,8 +55,11 @@ pub fn browser() -> Result<(PathBuf, PathBuf), String> {
     if !is_root() {
         return Err("no chromium/chromedriver, and installing them needs root".into());
     }
+    // Another program (or another test binary) may hold dpkg's lock: wait for it rather than
+    // fail at once.
     let run = |args: &[&str]| {
         Command::new("apt-get")
+            .args(["-o", "DPkg::Lock::Timeout=600"])
             .args(args)
             .env("DEBIAN_FRONTEND", "noninteractive")
             .stdout(Stdio::null())
@@ -65,9 +76,14 @@ pub fn browser() -> Result<(PathBuf, PathBuf), String> {
 }
 
 /// The browser's two paths, or None after a SKIPPED line naming `test` where none can be had.
+/// Under CI (`CI` set, as `.ci/run` does) a missing browser fails the test instead: there the
+/// browser checks must have run for the run to count.
 pub fn browser_for(test: &str) -> Option<(PathBuf, PathBuf)> {
     match browser() {
         Ok(tools) => Some(tools),
+        Err(why) if std::env::var_os("CI").is_some() => {
+            panic!("{test}: no browser under CI: {why}")
+        }
         Err(why) => {
             eprintln!("SKIPPED {test}: {why}");
             None

@@ -16,6 +16,8 @@
 # moves a seat, no resignation; the row gives the upper foe's score rate (its points over its
 # fair share of one game in PLAYERS, 1.00 = no better than the foes below) instead of an Elo;
 # give GAMES as a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
+# Sceptre with two players is drawn at 300 moves a side (the rules have no such draw; a match needs an end),
+# unless the extra arguments give their own --max-moves.
 # KEEP=DIR keeps each step's records and match output as DIR/GAME-LOW-UP.records and .out, so a
 # tally can be rechecked and rounds summed; written as the games finish, so a stopped match keeps
 # the games it played (an existing file is never overwritten). SEED=N shuffles the openings with
@@ -37,6 +39,11 @@ for a in "$@"; do
     case $a in option.*) seat_options="$seat_options $a" ;; esac
 done
 by_players="--resign-score 1500"
+# Sceptre's two-player game has no draw by move count, and a game of two strong foes can run
+# for half an hour: drawn at 300 moves a side unless the extra arguments give a limit.
+case " $* " in *" --max-moves "*) ;; *)
+    [ "$game" != sceptre1027 ] || by_players="$by_players --max-moves 300" ;;
+esac
 if [ "$players" -gt 2 ]; then
     [ "$game" = sceptre1027 ] || { echo "ladder.sh: PLAYERS=$players is for sceptre1027" >&2; exit 1; }
     # No resignation: a lost seat of three or four plays on until it is out.

@@ -16,6 +16,14 @@ pub trait SearchHints: Rules {
     /// frames (a second list there cost the chess bench 0.58% more instructions).
     type PickScores: PickScores;
 
+    /// Whether the main search's picker scores the quiet moves only once it has handed out
+    /// every move that outranks them (the table's move, the noisy moves that win their
+    /// exchange, the killers), with the history as it stood when the node began: the same
+    /// order, without scoring a hundred quiet moves at the many nodes that cut before them.
+    /// Only with kept scores ([`SearchHints::PickScores`]), where the picker finds the
+    /// waiting moves.
+    const DEFER_QUIET_SCORES: bool = false;
+
     /// The alpha-beta search's margins and reductions for this game.
     const SEARCH: SearchParams = SearchParams::CHESS;
 
@@ -43,6 +51,13 @@ pub trait SearchHints: Rules {
     /// beside the king can matter). Called only where `urgent()` holds.
     fn urgent_replies(&self, out: &mut MoveList<Self::Move>) {
         self.generate(super::Scope::All, out)
+    }
+    /// Whether `m` (the table's move) is surely one of the legal moves, known without
+    /// generating them: where it is, the search tries it before it generates the others
+    /// (games that defer their quiet moves' scores, [`SearchHints::DEFER_QUIET_SCORES`]).
+    /// False where unsure: the search then generates the moves and looks there.
+    fn surely_legal(&self, _m: Self::Move) -> bool {
+        false
     }
     /// Captures, promotions, explosions: moves that change material.
     fn is_noisy(&self, _m: Self::Move) -> bool {

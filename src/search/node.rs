@@ -2,7 +2,7 @@
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
 //! noisy moves and late move reductions; cut-offs teach killers and histories.
 
-use super::ordering::{push_killer, reward_quiets, MovePicker, PickBuffer};
+use super::ordering::{push_killer, reward_quiets, reward_quiets_noted, MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
 use super::worker::{Resume, Worker};
@@ -110,94 +110,30 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             }
         }
 
-        let mut moves = MoveList::new();
-        self.game.generate(Scope::All, &mut moves);
-        if moves.is_empty() {
-            return match self.game.no_moves() {
-                NoMoves::Ends(o) => self.outcome_score(o, ply),
-                NoMoves::Withdraws => self.after_withdrawal(Resume::Depth(depth), ply, alpha, beta),
-            };
-        }
-        let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
-        // Without a hash move this node was never searched: a shallower look is enough.
-        if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
-            depth -= 1;
-        }
-        let killers = self.stack[ply].killers;
-        let history_offset = self.history_offset();
-        let mut buffer = PickBuffer::new();
-        let mut picker = MovePicker::new(
-            &mut buffer,
-            &self.game,
-            &moves,
-            tt_move,
-            &killers,
-            &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            true,
-        );
-
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets_tried: MoveList<G::Move> = MoveList::new();
-        let late_move_limit =
-            (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
+        let history_offset = self.history_offset();
+        // The history's changes from here on are those the deferred quiet scores undo.
+        let changes_from = self.history_changes.len();
 
-        while let Some(m) = picker.next_move() {
-            let noisy = self.game.is_noisy(m);
-            if !pv_node && !in_check && best_score > -MATE_BOUND {
-                if !noisy {
-                    let late = depth <= params.late_move_max_depth && searched >= late_move_limit;
-                    let futile = depth <= params.futility_max_depth
-                        && eval + params.futility_base + params.futility_margin * depth <= alpha;
-                    // A quiet check can start a mating attack that no static margin foresees.
-                    if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
-                        if params.prune_quiet_checks {
-                            // The same holds for every quiet move still to come.
-                            picker.drop_quiets();
-                        }
-                        continue;
-                    }
-                } else if depth <= params.see_prune_max_depth {
-                    let threshold = -params.see_prune_margin * depth;
-                    // The picker's test at 0 already answers a threshold at or below 0.
-                    let passes = (threshold <= 0 && picker.won_exchange())
-                        || self.game.see_at_least(m, threshold);
-                    if !passes {
-                        continue;
-                    }
-                }
+        // Where the game defers its quiet scores, the table's move is tried before the moves
+        // are generated if the game can tell it legal: it is the first move handed out either
+        // way, never pruned, and a cut-off there needs no list.
+        let tt_first = match probe {
+            Some(p) if Self::DEFER_QUIETS && p.move_bits != 0 => {
+                Some(G::Move::from_bits(p.move_bits)).filter(|&m| self.game.surely_legal(m))
             }
-            let history_score = if noisy {
-                0
-            } else {
-                self.history[history_offset + self.game.history_slot(m)]
-            };
+            _ => None,
+        };
+        let mut cut = false;
+        if let Some(m) = tt_first {
+            let noisy = self.game.is_noisy(m);
             let undo = self.play(m);
             self.stack[ply + 1].after_null = false;
-            let gives_check = self.game.urgent();
-            let new_depth = depth - 1;
-            let mut score;
-            if searched == 0 {
-                score = self.child(side, new_depth, ply + 1, alpha, beta, false);
-            } else {
-                let mut r = 0;
-                if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
-                    r = self.lmr.reduction(depth, searched);
-                    r += cut_node as i32 + (!improving) as i32;
-                    r -= pv_node as i32 + gives_check as i32;
-                    r -= history_score / params.lmr_history_divisor;
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                score = self.child(side, new_depth - r, ply + 1, alpha, alpha + 1, true);
-                if score > alpha && r > 0 {
-                    score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = self.child(side, new_depth, ply + 1, alpha, beta, false);
-                }
-            }
+            let score = self.child(side, depth - 1, ply + 1, alpha, beta, false);
             self.take_back(m, undo);
             if self.aborted {
                 return DRAW;
@@ -210,14 +146,156 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     if pv_node {
                         self.stack.set_pv(ply, m);
                     }
-                    if score >= beta {
-                        break;
+                    cut = score >= beta;
+                    if !cut {
+                        alpha = score;
                     }
-                    alpha = score;
                 }
             }
-            if !noisy {
+            if !noisy && !cut {
                 quiets_tried.push(m);
+            }
+        }
+
+        if !cut {
+            let mut moves = MoveList::new();
+            self.game.generate(Scope::All, &mut moves);
+            if moves.is_empty() {
+                return match self.game.no_moves() {
+                    NoMoves::Ends(o) => self.outcome_score(o, ply),
+                    NoMoves::Withdraws => {
+                        self.after_withdrawal(Resume::Depth(depth), ply, alpha, beta)
+                    }
+                };
+            }
+            let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
+            // Without a hash move this node was never searched: a shallower look is enough.
+            if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
+                depth -= 1;
+            }
+            let killers = self.stack[ply].killers;
+            let mut buffer = PickBuffer::new();
+            let history = &self.history[history_offset..history_offset + G::HISTORY_SLOTS];
+            let mut picker = if Self::DEFER_QUIETS {
+                MovePicker::new_deferring_quiets(
+                    &mut buffer,
+                    &self.game,
+                    &moves,
+                    tt_move,
+                    &killers,
+                    history,
+                    true,
+                )
+            } else {
+                MovePicker::new(
+                    &mut buffer,
+                    &self.game,
+                    &moves,
+                    tt_move,
+                    &killers,
+                    history,
+                    true,
+                )
+            };
+            if tt_first.is_some() {
+                // The table's move, searched above, is the picker's first.
+                let first = picker.next_deferred(
+                    &self.game,
+                    &mut self.history,
+                    &self.history_changes[changes_from..],
+                    history_offset,
+                );
+                debug_assert!(first == tt_first, "the table's move comes first");
+            }
+            let late_move_limit =
+                (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
+
+            while let Some(m) = if Self::DEFER_QUIETS {
+                picker.next_deferred(
+                    &self.game,
+                    &mut self.history,
+                    &self.history_changes[changes_from..],
+                    history_offset,
+                )
+            } else {
+                picker.next_move()
+            } {
+                let noisy = self.game.is_noisy(m);
+                if !pv_node && !in_check && best_score > -MATE_BOUND {
+                    if !noisy {
+                        let late =
+                            depth <= params.late_move_max_depth && searched >= late_move_limit;
+                        let futile = depth <= params.futility_max_depth
+                            && eval + params.futility_base + params.futility_margin * depth
+                                <= alpha;
+                        // A quiet check can start a mating attack that no static margin foresees.
+                        if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
+                            if params.prune_quiet_checks {
+                                // The same holds for every quiet move still to come.
+                                picker.drop_quiets();
+                            }
+                            continue;
+                        }
+                    } else if depth <= params.see_prune_max_depth {
+                        let threshold = -params.see_prune_margin * depth;
+                        // The picker's test at 0 already answers a threshold at or below 0.
+                        let passes = (threshold <= 0 && picker.won_exchange())
+                            || self.game.see_at_least(m, threshold);
+                        if !passes {
+                            continue;
+                        }
+                    }
+                }
+                let history_score = if noisy {
+                    0
+                } else {
+                    self.history[history_offset + self.game.history_slot(m)]
+                };
+                let undo = self.play(m);
+                self.stack[ply + 1].after_null = false;
+                let gives_check = self.game.urgent();
+                let new_depth = depth - 1;
+                let mut score;
+                if searched == 0 {
+                    score = self.child(side, new_depth, ply + 1, alpha, beta, false);
+                } else {
+                    let mut r = 0;
+                    if depth >= params.lmr_min_depth && searched > pv_node as usize && !noisy {
+                        r = self.lmr.reduction(depth, searched);
+                        r += cut_node as i32 + (!improving) as i32;
+                        r -= pv_node as i32 + gives_check as i32;
+                        r -= history_score / params.lmr_history_divisor;
+                        r = r.clamp(0, (new_depth - 1).max(0));
+                    }
+                    score = self.child(side, new_depth - r, ply + 1, alpha, alpha + 1, true);
+                    if score > alpha && r > 0 {
+                        score = self.child(side, new_depth, ply + 1, alpha, alpha + 1, !cut_node);
+                    }
+                    if pv_node && score > alpha && score < beta {
+                        score = self.child(side, new_depth, ply + 1, alpha, beta, false);
+                    }
+                }
+                self.take_back(m, undo);
+                if self.aborted {
+                    return DRAW;
+                }
+                searched += 1;
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        best_move = Some(m);
+                        if pv_node {
+                            self.stack.set_pv(ply, m);
+                        }
+                        if score >= beta {
+                            break;
+                        }
+                        alpha = score;
+                    }
+                }
+                if !noisy {
+                    quiets_tried.push(m);
+                }
             }
         }
 
@@ -232,7 +310,17 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     .filter(|&&q| q != bm)
                     .map(|&q| history_offset + game.history_slot(q));
                 let best = history_offset + game.history_slot(bm);
-                reward_quiets(&mut self.history, best, tried, bonus);
+                if Self::DEFER_QUIETS {
+                    reward_quiets_noted(
+                        &mut self.history,
+                        best,
+                        tried,
+                        bonus,
+                        &mut self.history_changes,
+                    );
+                } else {
+                    reward_quiets(&mut self.history, best, tried, bonus);
+                }
             }
         }
         let bound = Bound::of_result(best_score, original_alpha, beta);

@@ -48,6 +48,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 }
             }
             self.take_back(m, undo);
+            // No picker below the root waits for a quiet score any more.
+            self.history_changes.clear();
             let rm = &mut self.root_moves[i];
             if self.aborted {
                 return best;

@@ -3,14 +3,15 @@
 
 use super::control::Control;
 use super::correction::CorrectionHistory;
+use super::ordering::HistoryChange;
 use super::perspective::{Perspective, TwoSided};
 use super::report::{ReportScore, RootLine};
 use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
 use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
-    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, Score, SearchParams, Seat,
-    DRAW, INFINITE, MATE_BOUND, MAX_PLY,
+    mate_in, mated_in, Evaluator, Game, GameMove, MoveList, Outcome, PickScores, Score,
+    SearchParams, Seat, DRAW, INFINITE, MATE_BOUND, MAX_PLY,
 };
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -66,6 +67,10 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     /// a from-to slot already belongs to the side owning the piece that moves).
     pub(super) history: Vec<i32>,
     pub(super) seat_history: bool,
+    /// The history's changes since the current root move began, where the game defers its
+    /// quiet moves' scores (`SearchHints::DEFER_QUIET_SCORES`): the pickers still waiting to
+    /// score them undo the changes made since they were made.
+    pub(super) history_changes: Vec<HistoryChange>,
     pub(super) stack: SearchStack<G::Move>,
     pub(super) lmr: LmrTable,
     pub(super) eval_cache: Vec<Option<(u64, Score)>>,
@@ -89,6 +94,10 @@ pub(crate) fn search_contempt(params: &SearchParams, root_score: Score, active: 
 }
 
 impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
+    /// Whether the main search's pickers defer the quiet moves' scores (they need the kept
+    /// scores to find the waiting moves).
+    pub(super) const DEFER_QUIETS: bool = G::DEFER_QUIET_SCORES && G::PickScores::KEPT;
+
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         persp: P,
@@ -133,6 +142,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             params,
             history: state.history,
             seat_history,
+            history_changes: Vec::new(),
             stack: SearchStack::new(),
             lmr: state.lmr,
             eval_cache: state.eval_cache,

@@ -147,6 +147,26 @@ impl Sink for NoisyMoves<'_> {
     }
 }
 
+/// Looks for one move among those generated (`SceptrePosition::surely_legal`).
+struct FindMove {
+    wanted: SceptreMove,
+    found: bool,
+}
+
+impl Sink for FindMove {
+    const NOISY_ONLY: bool = false;
+
+    #[inline(always)]
+    fn push(&mut self, m: SceptreMove, _noisy: bool) {
+        self.found |= m == self.wanted;
+    }
+
+    /// Not asked: only `moves` counts, for the rule of a mated player among three or more.
+    fn count(&self) -> usize {
+        usize::from(self.found)
+    }
+}
+
 impl SceptrePosition {
     /// The seat whose far edge promotes a pawn, `None` for other pieces and for a pawn whose
     /// colour's pool holds nothing to promote to.
@@ -594,32 +614,7 @@ impl SceptrePosition {
         let captures_only = S::NOISY_ONLY && s.checks == 0;
         for from in self.owned.squares(mover) {
             let piece = self.board[from as usize].expect("an owned square holds a piece");
-            let promo = self.promotion_seat(piece);
-            if from == s.king {
-                self.king_moves(from, piece, &s, captures_only, out);
-                continue;
-            }
-            let pin = s.pin_of(from);
-            if captures_only && promo.is_none() {
-                self.captures(from, piece, |to| {
-                    if pin.is_none() || self.constrained_move_is_safe(&s, pin, from, to) {
-                        self.emit(out, from, to, piece, None);
-                    }
-                });
-            } else if s.checks == 0 && pin.is_none() {
-                self.targets(
-                    from,
-                    piece,
-                    #[inline(always)]
-                    |to| self.emit(out, from, to, piece, promo),
-                );
-            } else {
-                self.targets(from, piece, |to| {
-                    if self.constrained_move_is_safe(&s, pin, from, to) {
-                        self.emit(out, from, to, piece, promo);
-                    }
-                });
-            }
+            self.legal_moves_of(from, piece, &s, captures_only, out);
         }
         if out.count() == 0 && s.checks > 0 && self.playing_count() >= 3 {
             // Checkmated with three or more playing: a piece other than the king must move
@@ -637,6 +632,70 @@ impl SceptrePosition {
                 }
             }
         }
+    }
+
+    /// The legal moves of the mover's `piece` on `from` (`s` his king's safety), only its
+    /// captures where `captures_only`: one piece's part of [`SceptrePosition::moves`].
+    #[inline(always)]
+    fn legal_moves_of<S: Sink>(
+        &self,
+        from: Square,
+        piece: Piece,
+        s: &Safety,
+        captures_only: bool,
+        out: &mut S,
+    ) {
+        let promo = self.promotion_seat(piece);
+        if from == s.king {
+            self.king_moves(from, piece, s, captures_only, out);
+            return;
+        }
+        let pin = s.pin_of(from);
+        if captures_only && promo.is_none() {
+            self.captures(from, piece, |to| {
+                if pin.is_none() || self.constrained_move_is_safe(s, pin, from, to) {
+                    self.emit(out, from, to, piece, None);
+                }
+            });
+        } else if s.checks == 0 && pin.is_none() {
+            self.targets(
+                from,
+                piece,
+                #[inline(always)]
+                |to| self.emit(out, from, to, piece, promo),
+            );
+        } else {
+            self.targets(from, piece, |to| {
+                if self.constrained_move_is_safe(s, pin, from, to) {
+                    self.emit(out, from, to, piece, promo);
+                }
+            });
+        }
+    }
+
+    /// Whether `m` is certainly among the legal moves (`generate_legal`, every move), found
+    /// from the moves of the piece on its from-square alone: the search tries the table's
+    /// move before it generates the rest. False for placements, for a move that piece does
+    /// not have, and so where only the rule for a mated player among three or more would
+    /// allow it (the caller then generates every move and looks there).
+    pub fn surely_legal(&self, m: SceptreMove) -> bool {
+        if m.is_placement() || self.in_set_up() || self.playing_count() < 2 {
+            return false;
+        }
+        let from = m.from();
+        let Some(piece) = self.board[from as usize] else {
+            return false;
+        };
+        if piece.owner != self.to_move {
+            return false;
+        }
+        let s = self.safety(self.to_move);
+        let mut find = FindMove {
+            wanted: m,
+            found: false,
+        };
+        self.legal_moves_of(from, piece, &s, false, &mut find);
+        find.found
     }
 
     /// The set-up placements of the side to move (docs/rules/sceptre1027.md#the-set-up): a piece still
@@ -749,7 +808,8 @@ impl SceptrePosition {
     /// A capture (of any piece, a withdrawn player's included) or a promotion.
     #[inline]
     pub fn is_noisy(&self, m: SceptreMove) -> bool {
-        m.promotion_kind().is_some() || (!m.is_placement() && self.piece(m.to()).is_some())
+        // A promotion is a move (no placement) with a kind: tested as bits, not decoded.
+        !m.is_placement() && (m.has_kind() || self.board[m.to() as usize].is_some())
     }
 
     /// Whether the side to move has no move and withdraws (three or more playing, set-up over).
@@ -769,6 +829,75 @@ impl SceptrePosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::sceptre::test_support::{reference_positions, Rng};
+
+    /// `surely_legal` answers yes exactly for the legal moves (but where only the rule of a
+    /// mated player among three or more allows them, and placements): every piece's
+    /// pseudo-legal moves, every colour's, and arbitrary packed values asked, along random
+    /// games from the reference positions.
+    #[test]
+    fn surely_legal_says_yes_to_the_legal_moves_and_no_to_the_others() {
+        let mut rng = Rng(0x5u64 << 40 | 0x1e9a1);
+        let (mut yes, mut no) = (0, 0);
+        for text in reference_positions() {
+            let mut pos = SceptrePosition::from_text(&text).unwrap();
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                let mover = pos.to_move();
+                let mated_rule =
+                    pos.playing_count() >= 3 && pos.in_check(mover) && !pos.in_set_up() && {
+                        // The pieces' own legal moves are none: the rule's list stands.
+                        let s = pos.safety(mover);
+                        let mut list = MoveList::new();
+                        let mut all = AllMoves {
+                            list: &mut list,
+                            start: 0,
+                        };
+                        for from in pos.owned.squares(mover) {
+                            let piece = pos.board[from as usize].unwrap();
+                            pos.legal_moves_of(from, piece, &s, false, &mut all);
+                        }
+                        all.count() == 0
+                    };
+                for &m in &legal {
+                    if !m.is_placement() && !mated_rule {
+                        assert!(pos.surely_legal(m), "{} in {pos}", m.text(pos.field()));
+                        yes += 1;
+                    }
+                }
+                let mut asked = Vec::new();
+                for (from, piece) in pos.pieces() {
+                    pos.piece_moves(from, piece, &mut asked);
+                }
+                let squares = pos.field().squares().to_vec();
+                let own: Vec<Square> = pos.owned.squares(mover).collect();
+                for _ in 0..50 {
+                    let to = squares[rng.below(squares.len())];
+                    let from = match own.len() {
+                        0 => squares[rng.below(squares.len())],
+                        n => own[rng.below(n)],
+                    };
+                    asked.push(SceptreMove::step(from, to));
+                    // Kind bits below 4: kind 7 names no piece, and `from_u32` would index
+                    // past the kinds (the table only ever hands it packed moves).
+                    let bits = rng.below(1 << 31) as u32 & !(1 << 28) | 1 << 31;
+                    asked.push(SceptreMove::from_u32(bits).unwrap_or_default());
+                }
+                for m in asked {
+                    if pos.surely_legal(m) {
+                        assert!(legal.contains(&m), "{} in {pos}", m.text(pos.field()));
+                    } else {
+                        no += 1;
+                    }
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                pos.make(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} legal, {no} not");
+    }
 
     fn texts(pos: &mut SceptrePosition) -> Vec<String> {
         let field = pos.field().clone();

@@ -73,7 +73,15 @@ impl SceptreMove {
 
     fn kind(self) -> Option<PieceKind> {
         let k = (self.0.get() >> KIND_SHIFT) & KIND_MASK;
-        (k != 0).then(|| PieceKind::ALL[k as usize - 1])
+        (k as usize)
+            .checked_sub(1)
+            .and_then(|i| PieceKind::ALL.get(i).copied())
+    }
+
+    /// Whether the move names a kind: a promotion's, or a placement's piece.
+    #[inline(always)]
+    pub fn has_kind(self) -> bool {
+        self.0.get() & (KIND_MASK << KIND_SHIFT) != 0
     }
 
     /// The piece a pawn becomes, if this is a promotion.
@@ -93,7 +101,10 @@ impl SceptreMove {
     /// A move from its packed form; `None` for values no move packs to.
     pub fn from_u32(bits: u32) -> Option<SceptreMove> {
         let m = SceptreMove(NonZeroU32::new(bits)?);
+        // The kind field has room for more values than there are kinds.
+        let kind_field = (bits >> KIND_SHIFT) & KIND_MASK;
         let valid = bits & ALWAYS != 0
+            && kind_field as usize <= PieceKind::ALL.len()
             && bits
                 & !(ALWAYS
                     | PLACEMENT
@@ -162,6 +173,13 @@ mod tests {
         }
         assert_eq!(SceptreMove::from_u32(0), None);
         assert_eq!(SceptreMove::from_u32(5), None);
+        // Every kind field past the six kinds (7 fits its three bits), step and placement.
+        let wild = ALWAYS | (7 << KIND_SHIFT) | (12 << FROM_SHIFT) | 34;
+        assert_eq!(SceptreMove::from_u32(wild), None);
+        assert_eq!(
+            SceptreMove::from_u32(ALWAYS | PLACEMENT | (7 << KIND_SHIFT) | 34),
+            None
+        );
         let field = Field::from_terrain_text("8m/8m").unwrap();
         let sq = |n: &str| field.parse_square(n).unwrap();
         assert_eq!(SceptreMove::step(sq("a1"), sq("b2")).text(&field), "a1b2");

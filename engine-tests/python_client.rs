@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 pub fn python_with_chess() -> PathBuf {
     python_venv("python-chess-venv", "import chess.engine", &["chess>=1.10"])
@@ -12,6 +13,13 @@ pub fn python_with_chess() -> PathBuf {
 /// A private virtual environment under the target directory named `name`, with `packages`
 /// installed from PyPI the first time (when `check` does not import).
 pub fn python_venv(name: &str, check: &str, packages: &[&str]) -> PathBuf {
+    // The tests run side by side and several share a venv: two pip installs into one folder
+    // at once left a package with broken metadata (seen in a fresh clone's run), so one at a
+    // time; the later caller then finds it ready.
+    static MAKING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = MAKING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let python = venv.join("bin").join("python3");
     let ready = |py: &Path| {

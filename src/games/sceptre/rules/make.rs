@@ -120,6 +120,7 @@ impl SceptrePosition {
             let (mut touched, mut near) = self.lines_and_pawns_through(m.to(), m.to(), false);
             self.count_near_pawns(&mut near, false);
             self.board[m.to() as usize] = Some(placed);
+            self.cover_on_piece(m.to(), placed.colour.index(), true);
             self.tally
                 .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
@@ -174,6 +175,12 @@ impl SceptrePosition {
             undo.captured_pawn = self.count_pawn(m.to(), cap, false);
         }
         let piece = self.board[from].take().expect("a piece to move");
+        self.cover_on_piece(m.from(), piece.colour.index(), false);
+        if let Some(cap) = captured {
+            // Off `on_pieces` now: the board holds it until the moved piece lands, but the
+            // map does not change there before then.
+            self.cover_on_piece(m.to(), cap.colour.index(), false);
+        }
         let players = self.players.len();
         self.tally.remove(&self.field, m.from(), piece, players);
         self.owned.remove(piece.owner, m.from());
@@ -237,6 +244,7 @@ impl SceptrePosition {
             None => piece,
         };
         self.board[to] = Some(placed);
+        self.cover_on_piece(m.to(), placed.colour.index(), true);
         self.tally.add(&self.field, m.to(), placed, players);
         undo.landed_reach = self.cover_piece(m.to(), placed, true);
         self.recount_touched(&mut touched);
@@ -273,6 +281,7 @@ impl SceptrePosition {
             self.cover_piece_again(m.to(), placed, &undo.landed_reach, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
+            self.cover_on_piece(m.to(), placed.colour.index(), false);
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
             self.restore_touched(&undo.touched);
@@ -311,6 +320,11 @@ impl SceptrePosition {
         }
         self.board[m.to() as usize] = undo.captured;
         self.board[m.from() as usize] = Some(piece);
+        self.cover_on_piece(m.to(), placed.colour.index(), false);
+        if let Some(cap) = undo.captured {
+            self.cover_on_piece(m.to(), cap.colour.index(), true);
+        }
+        self.cover_on_piece(m.from(), piece.colour.index(), true);
         if undo.transferred != 0 {
             // Rare: rebuild the owner sets from the board given back.
             self.derive();

@@ -24,6 +24,7 @@ use super::position::SceptrePosition;
 use crate::games::sceptre::field::cells::CellArray;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::{slide_bit, Square, LINE_SLIDERS};
 
 /// The pieces of one colour covering a cell, by kind in [`PieceKind::ALL`] order (two bytes
@@ -455,6 +456,24 @@ impl SceptrePosition {
         let cell = self.cover.at(sq);
         (0..4).any(|c| {
             hostile & owner_bit(self.tally.owner[c]) != 0 && u64::from_ne_bytes(cell[c]) != 0
+        })
+    }
+
+    /// Whether a piece of `owner`'s covers a square where another owner's piece stands, read
+    /// from the `on_pieces` sums of his colours over the others'. A capture lands on such a
+    /// square (covered is where a piece would capture), so without one `owner` has none.
+    #[inline]
+    pub(in crate::games::sceptre) fn covers_others_pieces(&self, owner: PlayerColour) -> bool {
+        let mut mine = 0u8;
+        for (c, &o) in self.tally.owner.iter().enumerate() {
+            if o == owner {
+                mine |= 1 << c;
+            }
+        }
+        (0..4).filter(|c| mine & (1 << c) != 0).any(|c| {
+            (0..4)
+                .filter(|covered| mine & (1 << covered) == 0)
+                .any(|covered| self.cover.on_pieces[c][covered].iter().any(|&n| n != 0))
         })
     }
 

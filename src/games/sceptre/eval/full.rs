@@ -1,8 +1,8 @@
 //! The full Sceptre evaluator's terms, read from what make/unmake keep (issue 32): the cover
 //! map (`rules::cover`: per square and colour the coverers by kind, per colour and kind the
-//! squares covered) and the tally. One pass over the pieces gathers the pawns' moves, what the
-//! pieces' own squares take from mobility and the attackers near kings; a second reads the
-//! cover round each king and on each piece. The walk that records every square afresh is
+//! squares covered, and per pair of colours the cover on the squares one's pieces stand on)
+//! and the tally. One pass over the pieces gathers the attackers near kings and the hanging
+//! pieces; a second reads the cover round each king. The walk that records every square afresh is
 //! kept in `full_reference` (tests), which this one equals.
 //!
 //! - material: a piece's value, a knight gaining and the sliders losing by the terrain round
@@ -24,7 +24,7 @@ use crate::core::{Score, MAX_SEATS};
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::NO_SQUARE;
-use crate::games::sceptre::rules::cover::KindCounts;
+use crate::games::sceptre::rules::cover::{CoverMap, KindCounts};
 use crate::games::sceptre::rules::position::SceptrePosition;
 
 /// Marks a colour whose pieces count for nobody (their owner withdrawn or out).
@@ -48,20 +48,6 @@ fn any_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
         rest &= rest - 1;
     }
     any
-}
-
-/// The counts of the colours in `colours` added byte by byte: no byte overflows, since at
-/// most 16 pieces of one kind cover a cell (a knight's sixteen leaps; a slider's line ends at
-/// the first piece, so eight lines give at most eight sliders of all kinds).
-#[inline(always)]
-fn sum_of(cell: &[KindCounts; 4], colours: u8) -> u64 {
-    let mut sum = 0;
-    let mut rest = colours;
-    while rest != 0 {
-        sum += word(&cell[rest.trailing_zeros() as usize & 3]);
-        rest &= rest - 1;
-    }
-    sum
 }
 
 /// The king-attack units of one colour's counts on a cell: per kind its count times its
@@ -120,23 +106,22 @@ fn cover_mobility(kinds: &[u32; 6], w: &SceptreWeights) -> Score {
     sum
 }
 
-/// A cell's counts as one word ([`word`], [`sum_of`]), widened.
+/// What the colours in `colours` (bit per colour index) cover on the squares their own
+/// pieces stand on, per kind: the map's sums (`CoverMap::on_pieces`) over the pairs of them.
 #[inline(always)]
-fn widen(counts: u64) -> [u32; 6] {
-    let mut wide = [0u32; 6];
-    for (k, w) in wide.iter_mut().enumerate() {
-        *w = ((counts >> (8 * k)) & 0xff) as u32;
-    }
-    wide
-}
-
-/// [`cover_mobility`] of a cell's counts as one word.
-#[inline(always)]
-fn word_mobility(counts: u64, w: &SceptreWeights) -> Score {
-    let mut sum = 0;
-    for kind in PieceKind::ALL {
-        if kind != PieceKind::Pawn {
-            sum += w.mobility(kind) * ((counts >> (8 * kind.index())) & 0xff) as Score;
+fn own_on_pieces(cover: &CoverMap, colours: u8) -> [u32; 6] {
+    let mut sum = [0u32; 6];
+    let mut rest = colours;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut on = colours;
+        while on != 0 {
+            let kinds = cover.on_pieces(c, on.trailing_zeros() as usize);
+            on &= on - 1;
+            for (s, &n) in sum.iter_mut().zip(kinds) {
+                *s += n;
+            }
         }
     }
     sum
@@ -211,35 +196,33 @@ pub fn traced_full_terms<H: Hook>(
         }
     }
 
-    // Pass 1, over each owner's pieces: the own squares off mobility, where the attackers
-    // stand, and the hanging pieces (the two worst losses; a piece no opponent
-    // covers loses nothing).
+    // Pass 1, over each owner's pieces: where the attackers stand, and the hanging pieces
+    // (the two worst losses; a piece no opponent covers loses nothing). The squares the
+    // owner's own pieces stand on come off his mobility, read from the map's sums.
     let mut attackers = Army::default();
     for &owner in playing {
         let o = owner.index();
         let (own, hostile_colours) = (colours_of[o], hostile_of[o]);
+        let own_cover = own_on_pieces(cover, own);
+        terms.mobility[o] -= cover_mobility(&own_cover, w);
+        hook.mobility(o, &own_cover, -1);
         let (mut worst, mut second) = (0, 0);
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else {
                 continue;
             };
             attackers.note(field.place(sq), piece.kind, o);
-            let cell = cover.at(sq);
-            let own_cover = sum_of(cell, own);
-            if own_cover != 0 {
-                terms.mobility[o] -= word_mobility(own_cover, w);
-                hook.mobility(o, &widen(own_cover), -1);
-            }
             if piece.kind == PieceKind::King {
                 continue;
             }
+            let cell = cover.at(sq);
             let by_hostile = any_of(cell, hostile_colours);
             if by_hostile == 0 {
                 continue;
             }
             let least = least_value(by_hostile);
             let worth = value(piece.kind);
-            let loss = if own_cover != 0 {
+            let loss = if any_of(cell, own) != 0 {
                 (worth - Score::from(least)).max(0)
             } else {
                 worth

@@ -10,6 +10,13 @@
 //! square (a nearer piece would block), and of each only the line that runs through it: how
 //! far that line reaches is read before the move and after it, and only the squares between
 //! the two ends are counted in or out. Derived from the board: equal boards, equal maps.
+//!
+//! Also kept: per coverer colour, colour of the piece covered and coverer kind, the cover
+//! counted on the squares the pieces stand on (`on_pieces`), so that the evaluation takes a
+//! player's own squares off his mobility by one read per colour, not one per piece. A count
+//! changes where the map's count does on an occupied square, and where a piece comes or goes
+//! (the square's cover then counts for its colour or no longer). Of a slider's line only the
+//! last square counted can hold a piece (a line ends at the first one), so only it is looked at.
 
 use super::attacks::owner_bit;
 use super::pawn_moves::NearPawns;
@@ -17,6 +24,7 @@ use super::position::SceptrePosition;
 use crate::games::sceptre::field::cells::CellArray;
 use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
+use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::field::{slide_bit, Square, LINE_SLIDERS};
 
 /// The pieces of one colour covering a cell, by kind in [`PieceKind::ALL`] order (two bytes
@@ -32,6 +40,9 @@ pub struct CoverMap {
     len: usize,
     /// Per colour index and kind: the squares covered, summed over the pieces.
     total: [[u32; 6]; 4],
+    /// Per coverer colour index, colour index of the piece on the covered square and coverer
+    /// kind: the counts of the cells that hold a piece, summed.
+    on_pieces: [[[u32; 6]; 4]; 4],
 }
 
 impl Clone for CoverMap {
@@ -43,6 +54,7 @@ impl Clone for CoverMap {
             cells,
             len: self.len,
             total: self.total,
+            on_pieces: self.on_pieces,
         }
     }
 }
@@ -54,12 +66,14 @@ impl CoverMap {
             cells: CellArray::filled([[0; 8]; 4]),
             len: cells,
             total: [[0; 6]; 4],
+            on_pieces: [[[0; 6]; 4]; 4],
         }
     }
 
     pub fn clear(&mut self) {
         self.cells.fill_first(self.len, [[0; 8]; 4]);
         self.total = [[0; 6]; 4];
+        self.on_pieces = [[[0; 6]; 4]; 4];
     }
 
     /// Each colour's coverers of `sq`, by kind.
@@ -72,6 +86,13 @@ impl CoverMap {
     #[inline(always)]
     pub fn total(&self, colour: usize) -> &[u32; 6] {
         &self.total[colour]
+    }
+
+    /// What `colour` index's pieces of each kind cover on the squares where pieces of
+    /// `covered` colour index stand, summed over those squares.
+    #[inline(always)]
+    pub fn on_pieces(&self, colour: usize, covered: usize) -> &[u32; 6] {
+        &self.on_pieces[colour & 3][covered & 3]
     }
 }
 
@@ -224,8 +245,44 @@ impl SceptrePosition {
         });
         for &to in &squares[..len.min(16)] {
             bump(&mut self.cover.cells[to as usize][c][k], add);
+            self.bump_on_piece(to, c, k, add);
         }
         bump_total(&mut self.cover.total[c][k], len as u32, add);
+    }
+
+    /// One count of `c`'s pieces of kind `k` on `sq` up or down, in `on_pieces` if a piece
+    /// stands there.
+    #[inline(always)]
+    fn bump_on_piece(&mut self, sq: Square, c: usize, k: usize, add: bool) {
+        if let Some(p) = self.board[sq as usize] {
+            bump_total(
+                &mut self.cover.on_pieces[c & 3][p.colour.index() & 3][k % 6],
+                1,
+                add,
+            );
+        }
+    }
+
+    /// A piece of `colour` index comes onto `sq` (`add`) or leaves it: the square's cover
+    /// counts in `on_pieces` for that colour, or no longer. Called as the board changes, so
+    /// that the sums always match the board and the map.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn cover_on_piece(
+        &mut self,
+        sq: Square,
+        colour: usize,
+        add: bool,
+    ) {
+        let cell = self.cover.cells[sq as usize];
+        for (c, kinds) in cell.iter().enumerate() {
+            if u64::from_ne_bytes(*kinds) == 0 {
+                continue;
+            }
+            let sums = &mut self.cover.on_pieces[c][colour & 3];
+            for (sum, &n) in sums.iter_mut().zip(kinds) {
+                bump_total(sum, u32::from(n), add);
+            }
+        }
     }
 
     /// A slider's cover in or out: the first `reach[d]` squares along each of its lines.
@@ -240,6 +297,10 @@ impl SceptrePosition {
             for _ in 0..len {
                 to = (to as isize + step) as Square;
                 bump(&mut self.cover.cells[to as usize][c][k], add);
+            }
+            // The squares before the line's last one are empty.
+            if len > 0 {
+                self.bump_on_piece(to, c, k, add);
             }
             n += u32::from(len);
         }
@@ -364,6 +425,9 @@ impl SceptrePosition {
                 e.wrapping_sub(1)
             };
         }
+        // Only the far end of the span can hold a piece: the line ends there before the move
+        // or after it, and the squares nearer are empty both times.
+        self.bump_on_piece(sq, c, k, add);
         let span = u32::from(high - low);
         let total = &mut self.cover.total[c][usize::from(t.kind)];
         *total = if add {
@@ -392,6 +456,24 @@ impl SceptrePosition {
         let cell = self.cover.at(sq);
         (0..4).any(|c| {
             hostile & owner_bit(self.tally.owner[c]) != 0 && u64::from_ne_bytes(cell[c]) != 0
+        })
+    }
+
+    /// Whether a piece of `owner`'s covers a square where another owner's piece stands, read
+    /// from the `on_pieces` sums of his colours over the others'. A capture lands on such a
+    /// square (covered is where a piece would capture), so without one `owner` has none.
+    #[inline]
+    pub(in crate::games::sceptre) fn covers_others_pieces(&self, owner: PlayerColour) -> bool {
+        let mut mine = 0u8;
+        for (c, &o) in self.tally.owner.iter().enumerate() {
+            if o == owner {
+                mine |= 1 << c;
+            }
+        }
+        (0..4).filter(|c| mine & (1 << c) != 0).any(|c| {
+            (0..4)
+                .filter(|covered| mine & (1 << covered) == 0)
+                .any(|covered| self.cover.on_pieces[c][covered].iter().any(|&n| n != 0))
         })
     }
 

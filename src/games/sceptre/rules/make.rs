@@ -8,7 +8,7 @@
 use super::attacks::owner_bit;
 use super::cover::{Reach, Touched, NO_REACH};
 use super::moves::SceptreMove;
-use super::pawn_moves::PawnMoves;
+use super::pawn_moves::{NearPawns, PawnMoves};
 use super::position::{PlayerState, SceptrePosition};
 use super::zobrist;
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
@@ -33,6 +33,12 @@ pub struct Undo {
     set_up_ended: bool,
     /// The kept pawn-move sums before the move (`rules::pawn_moves`).
     pawn_moves: PawnMoves,
+    /// The pawns near the move's squares whose moves were counted again, with their counts
+    /// before it, and the moved and the captured piece's count (0 unless a pawn): unmake puts
+    /// the kept counts back from them.
+    near_pawns: NearPawns,
+    moved_pawn: u8,
+    captured_pawn: u8,
     /// The other sliders' lines the move lengthened or shortened, with their reach before
     /// and after it: unmake counts them back without looking for them again.
     touched: Touched,
@@ -61,6 +67,9 @@ impl SceptrePosition {
             transferred: 0,
             set_up_ended: false,
             pawn_moves: self.pawn_moves,
+            near_pawns: NearPawns::NONE,
+            moved_pawn: 0,
+            captured_pawn: 0,
             touched: Touched::NONE,
             moved_reach: NO_REACH,
             captured_reach: NO_REACH,
@@ -108,9 +117,10 @@ impl SceptrePosition {
         if let Some(kind) = m.placed() {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
-            let (mut touched, near) = self.lines_and_pawns_through(m.to(), m.to(), false);
-            self.count_near_pawns(&near, false);
+            let (mut touched, mut near) = self.lines_and_pawns_through(m.to(), m.to(), false);
+            self.count_near_pawns(&mut near, false);
             self.board[m.to() as usize] = Some(placed);
+            self.cover_on_piece(m.to(), placed.colour.index(), true);
             self.tally
                 .add(&self.field, m.to(), placed, self.players.len());
             self.owned.insert(mover, m.to());
@@ -118,7 +128,8 @@ impl SceptrePosition {
             undo.landed_reach = self.cover_piece(m.to(), placed, true);
             self.recount_touched(&mut touched);
             undo.touched = touched;
-            self.count_near_pawns(&near, true);
+            self.count_near_pawns(&mut near, true);
+            undo.near_pawns = near;
             self.count_pawn(m.to(), placed, true);
             if kind == PieceKind::King {
                 self.kings[mover.index()] = m.to();
@@ -152,18 +163,24 @@ impl SceptrePosition {
         // The move's own pieces' cover out on the board before the move, back in on the board
         // after it; the lines of other sliders through its squares recounted by their ends.
         // The pawns whose moves may change, counted out now and in after the move.
-        let (mut touched, near) =
+        let (mut touched, mut near) =
             self.lines_and_pawns_through(m.from(), m.to(), captured.is_none());
-        self.count_near_pawns(&near, false);
+        self.count_near_pawns(&mut near, false);
         if let Some(moving) = self.board[from] {
             undo.moved_reach = self.cover_piece(m.from(), moving, false);
-            self.count_pawn(m.from(), moving, false);
+            undo.moved_pawn = self.count_pawn(m.from(), moving, false);
         }
         if let Some(cap) = captured {
             undo.captured_reach = self.cover_piece(m.to(), cap, false);
-            self.count_pawn(m.to(), cap, false);
+            undo.captured_pawn = self.count_pawn(m.to(), cap, false);
         }
         let piece = self.board[from].take().expect("a piece to move");
+        self.cover_on_piece(m.from(), piece.colour.index(), false);
+        if let Some(cap) = captured {
+            // Off `on_pieces` now: the board holds it until the moved piece lands, but the
+            // map does not change there before then.
+            self.cover_on_piece(m.to(), cap.colour.index(), false);
+        }
         let players = self.players.len();
         self.tally.remove(&self.field, m.from(), piece, players);
         self.owned.remove(piece.owner, m.from());
@@ -227,6 +244,7 @@ impl SceptrePosition {
             None => piece,
         };
         self.board[to] = Some(placed);
+        self.cover_on_piece(m.to(), placed.colour.index(), true);
         self.tally.add(&self.field, m.to(), placed, players);
         undo.landed_reach = self.cover_piece(m.to(), placed, true);
         self.recount_touched(&mut touched);
@@ -235,9 +253,10 @@ impl SceptrePosition {
             // Captures changed owners everywhere.
             self.derive_pawn_moves();
         } else {
-            self.count_near_pawns(&near, true);
+            self.count_near_pawns(&mut near, true);
             self.count_pawn(m.to(), placed, true);
         }
+        undo.near_pawns = near;
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo
@@ -262,9 +281,12 @@ impl SceptrePosition {
             self.cover_piece_again(m.to(), placed, &undo.landed_reach, false);
             self.tally.remove(&self.field, m.to(), placed, n);
             self.board[m.to() as usize] = None;
+            self.cover_on_piece(m.to(), placed.colour.index(), false);
             self.owned.remove(undo.to_move, m.to());
             self.flip_lines(m.to());
             self.restore_touched(&undo.touched);
+            self.pawn_counts[m.to() as usize] = 0;
+            self.restore_near_pawns(&undo.near_pawns);
             if kind == PieceKind::King {
                 self.kings[undo.to_move.index()] = NO_SQUARE;
             }
@@ -298,6 +320,11 @@ impl SceptrePosition {
         }
         self.board[m.to() as usize] = undo.captured;
         self.board[m.from() as usize] = Some(piece);
+        self.cover_on_piece(m.to(), placed.colour.index(), false);
+        if let Some(cap) = undo.captured {
+            self.cover_on_piece(m.to(), cap.colour.index(), true);
+        }
+        self.cover_on_piece(m.from(), piece.colour.index(), true);
         if undo.transferred != 0 {
             // Rare: rebuild the owner sets from the board given back.
             self.derive();
@@ -326,6 +353,9 @@ impl SceptrePosition {
             self.cover_piece_again(m.to(), cap, &undo.captured_reach, true);
         }
         self.restore_touched(&undo.touched);
+        self.pawn_counts[m.from() as usize] = undo.moved_pawn;
+        self.pawn_counts[m.to() as usize] = undo.captured_pawn;
+        self.restore_near_pawns(&undo.near_pawns);
     }
 
     /// The side to move withdraws (no move with three or more playing): his pieces stay,

@@ -799,10 +799,27 @@ impl SceptrePosition {
         match (noisy_only, self.in_set_up()) {
             (false, false) => self.moves(&mut AllMoves { list, start }),
             (false, true) => self.placements(&mut AllMoves { list, start }),
-            (true, false) => self.moves(&mut NoisyMoves { list, count: 0 }),
+            // No capture and no promotion to make: the noisy list is empty without a look at
+            // each piece (quiescence asks for it at every node).
+            (true, false) => {
+                if self.covers_others_pieces(self.to_move) || self.may_promote(self.to_move) {
+                    self.moves(&mut NoisyMoves { list, count: 0 })
+                }
+            }
             // Placements are never noisy.
             (true, true) => {}
         }
+    }
+
+    /// Whether a pawn of `owner`'s might promote: one of his colours has a pawn on the field
+    /// and a piece in its pool to promote to ([`Self::promotion_seat`]).
+    #[inline]
+    fn may_promote(&self, owner: PlayerColour) -> bool {
+        self.pools.iter().enumerate().any(|(c, pool)| {
+            self.tally.owner[c & 3] == owner
+                && self.tally.colours[c & 3].count[PieceKind::Pawn.index()] > 0
+                && PROMOTIONS.iter().any(|k| pool[k.index()] > 0)
+        })
     }
 
     /// A capture (of any piece, a withdrawn player's included) or a promotion.

@@ -4,7 +4,7 @@
 
 use super::cover::CoverMap;
 use super::occupancy::SquareSets;
-use super::pawn_moves::PawnMoves;
+use super::pawn_moves::{PawnCounts, PawnMoves};
 use super::tally::Tally;
 use crate::games::sceptre::field::cells::{CellArray, LineArray};
 use crate::games::sceptre::field::kingdoms::{Kingdoms, KingdomsError};
@@ -301,6 +301,8 @@ pub struct SceptrePosition {
     pub(in crate::games::sceptre) cover: CoverMap,
     /// Each colour's pawn moves summed (derived, kept by make/unmake).
     pub(in crate::games::sceptre) pawn_moves: PawnMoves,
+    /// Each pawn's moves, on its square (derived, kept by make/unmake).
+    pub(in crate::games::sceptre) pawn_counts: PawnCounts,
 }
 
 /// A count of plies that is not part of the position's identity: two positions that differ
@@ -336,6 +338,7 @@ impl SceptrePosition {
             tally: Tally::default(),
             cover: CoverMap::new(field.mailbox_len()),
             pawn_moves: PawnMoves::default(),
+            pawn_counts: PawnCounts::filled(0),
             board: CellArray::from_cells(&board, None),
             field,
             players,

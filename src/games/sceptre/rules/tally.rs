@@ -129,20 +129,31 @@ mod tests {
     use crate::games::sceptre::rules::cover::CoverMap;
     use crate::games::sceptre::rules::make::Undo;
     use crate::games::sceptre::rules::moves::SceptreMove;
-    use crate::games::sceptre::rules::pawn_moves::PawnMoves;
+    use crate::games::sceptre::rules::pawn_moves::{PawnCounts, PawnMoves};
     use crate::games::sceptre::rules::position::SceptrePosition;
     use crate::games::sceptre::test_support::{reference_positions, Rng};
 
     /// What the tally, the cover map (`rules::cover`) and the pawn moves
-    /// (`rules::pawn_moves`) must be: counted afresh from the board.
-    fn from_scratch(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves) {
+    /// (`rules::pawn_moves`, the sums and each pawn's count) must be: counted afresh from
+    /// the board.
+    fn from_scratch(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves, PawnCounts) {
         let mut fresh = pos.clone();
         fresh.derive();
-        (fresh.tally, fresh.cover, fresh.pawn_moves)
+        (
+            fresh.tally,
+            fresh.cover,
+            fresh.pawn_moves,
+            fresh.pawn_counts,
+        )
     }
 
-    fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves) {
-        (pos.tally, pos.cover.clone(), pos.pawn_moves)
+    fn kept(pos: &SceptrePosition) -> (super::Tally, CoverMap, PawnMoves, PawnCounts) {
+        (
+            pos.tally,
+            pos.cover.clone(),
+            pos.pawn_moves,
+            pos.pawn_counts.clone(),
+        )
     }
 
     /// The map answers "is this square attacked" as the rules' walk does, for every square

@@ -22,15 +22,49 @@ pub struct Foe {
     pub name: &'static str,
     /// One line of character, for the page.
     pub line: &'static str,
+    /// How strongly it plays with two players, and with more unless `with_more_players` says
+    /// otherwise.
     pub strength: FoeStrength,
+    /// Its setting where three or more play, where that differs: a budget of nodes buys a
+    /// different share of the search with three players than with two, so a step measured
+    /// with two need not show with three (Sceptre's Countess Adela, docs/results/strength.md).
+    pub with_more_players: Option<u32>,
 }
 
-/// A foe at a limited setting.
+impl Foe {
+    /// How strongly it plays in a game of `players` seats.
+    pub fn strength_for(&self, players: usize) -> FoeStrength {
+        match (self.strength, self.with_more_players) {
+            (FoeStrength::Limited(_), Some(setting)) if players >= 3 => {
+                FoeStrength::Limited(setting)
+            }
+            (strength, _) => strength,
+        }
+    }
+}
+
+/// A foe at a limited setting, whatever the number of players.
 pub(crate) const fn limited(name: &'static str, line: &'static str, setting: u32) -> Foe {
     Foe {
         name,
         line,
         strength: FoeStrength::Limited(setting),
+        with_more_players: None,
+    }
+}
+
+/// A foe at one limited setting with two players and another where three or more play.
+pub(crate) const fn limited_by_players(
+    name: &'static str,
+    line: &'static str,
+    two_players: u32,
+    more_players: u32,
+) -> Foe {
+    Foe {
+        name,
+        line,
+        strength: FoeStrength::Limited(two_players),
+        with_more_players: Some(more_players),
     }
 }
 
@@ -40,6 +74,7 @@ pub(crate) const fn full(name: &'static str, line: &'static str) -> Foe {
         name,
         line,
         strength: FoeStrength::Full,
+        with_more_players: None,
     }
 }
 
@@ -84,25 +119,41 @@ mod tests {
         for &v in Variant::ALL {
             let ladder = v.ladder();
             assert!(ladder.len() >= 3, "{v}: a ladder of a few steps");
-            assert_eq!(ladder.last().unwrap().strength, FoeStrength::Full, "{v}");
-            let settings: Vec<u32> = ladder
-                .iter()
-                .filter_map(|f| match f.strength {
-                    FoeStrength::Limited(s) => Some(s),
-                    FoeStrength::Full => None,
-                })
-                .collect();
-            assert_eq!(settings.len(), ladder.len() - 1, "{v}: one full foe, last");
-            assert!(
-                settings.windows(2).all(|w| w[0] < w[1]),
-                "{v}: each foe stronger than the one before: {settings:?}"
-            );
+            for players in 2..=4 {
+                let last = ladder.last().unwrap().strength_for(players);
+                assert_eq!(last, FoeStrength::Full, "{v}, {players} players");
+                let settings: Vec<u32> = ladder
+                    .iter()
+                    .filter_map(|f| match f.strength_for(players) {
+                        FoeStrength::Limited(s) => Some(s),
+                        FoeStrength::Full => None,
+                    })
+                    .collect();
+                assert_eq!(settings.len(), ladder.len() - 1, "{v}: one full foe, last");
+                assert!(
+                    settings.windows(2).all(|w| w[0] < w[1]),
+                    "{v}, {players} players: each foe stronger than the one before: {settings:?}"
+                );
+            }
             let names: BTreeSet<&str> = ladder.iter().map(|f| f.name).collect();
             assert_eq!(names.len(), ladder.len(), "{v}: names differ");
             assert!(ladder.iter().all(|f| !f.line.is_empty()), "{v}");
             assert_eq!(v.foe(0), None);
             assert_eq!(v.foe(1), ladder.first());
             assert_eq!(v.foe(ladder.len() + 1), None);
+        }
+    }
+
+    #[test]
+    fn a_foe_plays_its_own_setting_for_more_players_and_its_two_player_one_with_two() {
+        let both = limited_by_players("Both", "-", 1250, 1400);
+        assert_eq!(both.strength_for(2), FoeStrength::Limited(1250));
+        assert_eq!(both.strength_for(3), FoeStrength::Limited(1400));
+        assert_eq!(both.strength_for(4), FoeStrength::Limited(1400));
+        let one = limited("One", "-", 1100);
+        for players in 2..=4 {
+            assert_eq!(one.strength_for(players), FoeStrength::Limited(1100));
+            assert_eq!(full("Top", "-").strength_for(players), FoeStrength::Full);
         }
     }
 }

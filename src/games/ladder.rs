@@ -22,21 +22,22 @@ pub struct Foe {
     pub name: &'static str,
     /// One line of character, for the page.
     pub line: &'static str,
-    /// How strongly it plays with two players, and with more unless `with_more_players` says
+    /// How strongly it plays with two players, and with more unless `by_players` says
     /// otherwise.
     pub strength: FoeStrength,
-    /// Its setting where three or more play, where that differs: a budget of nodes buys a
-    /// different share of the search with three players than with two, so a step measured
-    /// with two need not show with three (Sceptre's Countess Adela, docs/results/strength.md).
-    pub with_more_players: Option<u32>,
+    /// Its settings for two, three and four players, where they differ: a budget of nodes
+    /// buys a different share of the search with three players than with two, so a step
+    /// measured with two need not show with three (Sceptre's Countess Adela,
+    /// docs/results/strength.md).
+    pub by_players: Option<[u32; 3]>,
 }
 
 impl Foe {
-    /// How strongly it plays in a game of `players` seats.
+    /// How strongly it plays in a game of `players` seats (2 to 4).
     pub fn strength_for(&self, players: usize) -> FoeStrength {
-        match (self.strength, self.with_more_players) {
-            (FoeStrength::Limited(_), Some(setting)) if players >= 3 => {
-                FoeStrength::Limited(setting)
+        match (self.strength, self.by_players) {
+            (FoeStrength::Limited(_), Some(settings)) => {
+                FoeStrength::Limited(settings[players.clamp(2, 4) - 2])
             }
             (strength, _) => strength,
         }
@@ -49,22 +50,21 @@ pub(crate) const fn limited(name: &'static str, line: &'static str, setting: u32
         name,
         line,
         strength: FoeStrength::Limited(setting),
-        with_more_players: None,
+        by_players: None,
     }
 }
 
-/// A foe at one limited setting with two players and another where three or more play.
+/// A foe at its own limited setting for two, three and four players.
 pub(crate) const fn limited_by_players(
     name: &'static str,
     line: &'static str,
-    two_players: u32,
-    more_players: u32,
+    settings: [u32; 3],
 ) -> Foe {
     Foe {
         name,
         line,
-        strength: FoeStrength::Limited(two_players),
-        with_more_players: Some(more_players),
+        strength: FoeStrength::Limited(settings[0]),
+        by_players: Some(settings),
     }
 }
 
@@ -74,7 +74,7 @@ pub(crate) const fn full(name: &'static str, line: &'static str) -> Foe {
         name,
         line,
         strength: FoeStrength::Full,
-        with_more_players: None,
+        by_players: None,
     }
 }
 
@@ -145,11 +145,12 @@ mod tests {
     }
 
     #[test]
-    fn a_foe_plays_its_own_setting_for_more_players_and_its_two_player_one_with_two() {
-        let both = limited_by_players("Both", "-", 1250, 1400);
-        assert_eq!(both.strength_for(2), FoeStrength::Limited(1250));
-        assert_eq!(both.strength_for(3), FoeStrength::Limited(1400));
-        assert_eq!(both.strength_for(4), FoeStrength::Limited(1400));
+    fn a_foe_plays_the_setting_of_its_games_player_count() {
+        let each = limited_by_players("Each", "-", [1250, 1400, 1300]);
+        assert_eq!(each.strength, FoeStrength::Limited(1250));
+        assert_eq!(each.strength_for(2), FoeStrength::Limited(1250));
+        assert_eq!(each.strength_for(3), FoeStrength::Limited(1400));
+        assert_eq!(each.strength_for(4), FoeStrength::Limited(1300));
         let one = limited("One", "-", 1100);
         for players in 2..=4 {
             assert_eq!(one.strength_for(players), FoeStrength::Limited(1100));

@@ -35,7 +35,7 @@ pub struct StrengthLimit {
 
 impl StrengthLimit {
     /// The limit of the game's foe at `level` of its ladder (`Level` option, the page's foe) in
-    /// a game of `players` seats (a foe may play another setting where three or more play):
+    /// a game of `players` seats (a foe may play another setting for another player count):
     /// None at level 0, for the full-strength foe, and beyond the ladder (its top is full).
     pub fn of_level(variant: Variant, level: usize, players: usize) -> Option<StrengthLimit> {
         match variant.foe(level)?.strength_for(players) {

@@ -193,3 +193,37 @@ fn ladder_sum_counts_every_name_of_the_upper_foe_as_one() {
     assert_eq!(row[1], "+2 =0 −1");
     assert_eq!(row[4], "black +1 =0 −0; white +1 =0 −1");
 }
+
+#[test]
+fn ladder_tally_counts_every_name_of_the_upper_foe_as_one_with_three_players() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-tally-names");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = |names: [&str; 3], points: &str| {
+        format!(
+            "game 1\nvariant sceptre1027\nseat 0 black {}\nseat 1 white {}\nseat 2 red {}\npoints {points}\nend\n\n",
+            names[0], names[1], names[2]
+        )
+    };
+    // A round by `Level` (level4 against two level3) and a match by hand by setting (hi
+    // against lo1 and lo2): the upper foe wins one, shares one of two and loses one.
+    let round = dir.join("round.records");
+    let by_hand = dir.join("by-hand.records");
+    std::fs::write(&round, game(["level4", "level3", "level3"], "1 0 0")).expect("written");
+    std::fs::write(
+        &by_hand,
+        game(["lo1", "hi", "lo2"], "0 0.5 0.5") + &game(["lo1", "lo2", "hi"], "0.5 0.5 0"),
+    )
+    .expect("written");
+    let both = [round.as_os_str(), by_hand.as_os_str(), "level4,hi".as_ref()];
+    let line = strength_script("ladder_tally.py", &both);
+    // 1.5 points of a fair share of 1.00.
+    assert_eq!(line[..2], ["+1 =1 -1", "1.50 of 1.00"], "{line:?}");
+    assert!(line[2].starts_with("1.50 ("), "{line:?}");
+    // One name alone finds games without it and refuses them.
+    let alone = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_tally.py"))
+        .args([round.as_os_str(), by_hand.as_os_str(), "level4".as_ref()])
+        .output()
+        .expect("python3 runs");
+    assert!(!alone.status.success());
+}

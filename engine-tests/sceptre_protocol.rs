@@ -946,3 +946,53 @@ fn sceptre_protocol_a_new_game_keeps_the_accepted_layout_and_players() {
     );
     assert!(e.quit().success());
 }
+
+/// What a fresh engine's foe searches from the set-up phase's start with `players`: every
+/// `info` line with the words the clock sets (`time`, `nps`) taken out. The search is
+/// deterministic; only the choice among its lines is random.
+fn foe_search(players: u32, strength: &str) -> Vec<String> {
+    let mut e = sceptre_engine();
+    ask(
+        &mut e,
+        &format!("setoption name SceptrePlayers value {players}"),
+    );
+    ask(&mut e, strength);
+    ask(&mut e, "position startpos");
+    let (lines, _) = e.search("go nodes 262144", LONG);
+    assert!(e.quit().success());
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info ") && l.contains(" nodes "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < words.len() {
+                if matches!(words[i], "time" | "nps") {
+                    i += 2;
+                } else {
+                    kept.push(words[i]);
+                    i += 1;
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn countess_adela_searches_as_1400_with_three_players_and_as_1250_with_two_or_four() {
+    let level = "setoption name Level value 3";
+    let elo = |e: u32| {
+        format!("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {e}")
+    };
+    for (players, setting, not) in [(2, 1250, 1400), (3, 1400, 1250), (4, 1250, 1400)] {
+        let adela = foe_search(players, level);
+        assert_eq!(
+            adela,
+            foe_search(players, &elo(setting)),
+            "{players} players"
+        );
+        assert_ne!(adela, foe_search(players, &elo(not)), "{players} players");
+    }
+}

@@ -5,7 +5,9 @@ three or four players, its score rate.
 
     python3 engine-tests/strength/ladder_tally.py RECORDS [RECORDS...] UPPER_NAME
 
-Several records files (rounds of one step, kept by `ladder.sh` with KEEP=DIR) are summed.
+Several records files (rounds of one step, kept by `ladder.sh` with KEEP=DIR) are summed;
+several upper names, comma-separated, count as one foe (`level4,hi`: a `ladder.sh` round with
+a match run by hand by its setting, on the same play).
 
 Two players (tafl's attackers and defenders differ most): one line, the upper foe's
 `+W =D -L` in each seat, e.g. `attackers +12 =3 -5; defenders +18 =0 -2`.
@@ -98,8 +100,12 @@ def score_rate(games, upper):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    paths, upper = sys.argv[1:-1], sys.argv[-1]
-    games = [game for path in paths for game in read_games(path)]
+    paths, uppers = sys.argv[1:-1], sys.argv[-1].split(",")
+    upper = uppers[0]
+    # Every name of the upper foe as its first.
+    games = [({seat: (side, upper if name in uppers else name)
+               for seat, (side, name) in seats.items()}, points)
+             for path in paths for seats, points in read_games(path)]
     if not games:
         sys.exit(f"ladder_tally.py: no finished game in {' '.join(paths)}")
     if any(all(name != upper for _, name in seats.values()) for seats, _ in games):

@@ -22,15 +22,49 @@ pub struct Foe {
     pub name: &'static str,
     /// One line of character, for the page.
     pub line: &'static str,
+    /// How strongly it plays with two players, and with more unless `by_players` says
+    /// otherwise.
     pub strength: FoeStrength,
+    /// Its settings for two, three and four players, where they differ: a budget of nodes
+    /// buys a different share of the search with three players than with two, so a step
+    /// measured with two need not show with three (Sceptre's Countess Adela,
+    /// docs/results/strength.md).
+    pub by_players: Option<[u32; 3]>,
 }
 
-/// A foe at a limited setting.
+impl Foe {
+    /// How strongly it plays in a game of `players` seats (2 to 4).
+    pub fn strength_for(&self, players: usize) -> FoeStrength {
+        match (self.strength, self.by_players) {
+            (FoeStrength::Limited(_), Some(settings)) => {
+                FoeStrength::Limited(settings[players.clamp(2, 4) - 2])
+            }
+            (strength, _) => strength,
+        }
+    }
+}
+
+/// A foe at a limited setting, whatever the number of players.
 pub(crate) const fn limited(name: &'static str, line: &'static str, setting: u32) -> Foe {
     Foe {
         name,
         line,
         strength: FoeStrength::Limited(setting),
+        by_players: None,
+    }
+}
+
+/// A foe at its own limited setting for two, three and four players.
+pub(crate) const fn limited_by_players(
+    name: &'static str,
+    line: &'static str,
+    settings: [u32; 3],
+) -> Foe {
+    Foe {
+        name,
+        line,
+        strength: FoeStrength::Limited(settings[0]),
+        by_players: Some(settings),
     }
 }
 
@@ -40,6 +74,7 @@ pub(crate) const fn full(name: &'static str, line: &'static str) -> Foe {
         name,
         line,
         strength: FoeStrength::Full,
+        by_players: None,
     }
 }
 
@@ -84,25 +119,42 @@ mod tests {
         for &v in Variant::ALL {
             let ladder = v.ladder();
             assert!(ladder.len() >= 3, "{v}: a ladder of a few steps");
-            assert_eq!(ladder.last().unwrap().strength, FoeStrength::Full, "{v}");
-            let settings: Vec<u32> = ladder
-                .iter()
-                .filter_map(|f| match f.strength {
-                    FoeStrength::Limited(s) => Some(s),
-                    FoeStrength::Full => None,
-                })
-                .collect();
-            assert_eq!(settings.len(), ladder.len() - 1, "{v}: one full foe, last");
-            assert!(
-                settings.windows(2).all(|w| w[0] < w[1]),
-                "{v}: each foe stronger than the one before: {settings:?}"
-            );
+            for players in 2..=4 {
+                let last = ladder.last().unwrap().strength_for(players);
+                assert_eq!(last, FoeStrength::Full, "{v}, {players} players");
+                let settings: Vec<u32> = ladder
+                    .iter()
+                    .filter_map(|f| match f.strength_for(players) {
+                        FoeStrength::Limited(s) => Some(s),
+                        FoeStrength::Full => None,
+                    })
+                    .collect();
+                assert_eq!(settings.len(), ladder.len() - 1, "{v}: one full foe, last");
+                assert!(
+                    settings.windows(2).all(|w| w[0] < w[1]),
+                    "{v}, {players} players: each foe stronger than the one before: {settings:?}"
+                );
+            }
             let names: BTreeSet<&str> = ladder.iter().map(|f| f.name).collect();
             assert_eq!(names.len(), ladder.len(), "{v}: names differ");
             assert!(ladder.iter().all(|f| !f.line.is_empty()), "{v}");
             assert_eq!(v.foe(0), None);
             assert_eq!(v.foe(1), ladder.first());
             assert_eq!(v.foe(ladder.len() + 1), None);
+        }
+    }
+
+    #[test]
+    fn a_foe_plays_the_setting_of_its_games_player_count() {
+        let each = limited_by_players("Each", "-", [1250, 1400, 1300]);
+        assert_eq!(each.strength, FoeStrength::Limited(1250));
+        assert_eq!(each.strength_for(2), FoeStrength::Limited(1250));
+        assert_eq!(each.strength_for(3), FoeStrength::Limited(1400));
+        assert_eq!(each.strength_for(4), FoeStrength::Limited(1300));
+        let one = limited("One", "-", 1100);
+        for players in 2..=4 {
+            assert_eq!(one.strength_for(players), FoeStrength::Limited(1100));
+            assert_eq!(full("Top", "-").strength_for(players), FoeStrength::Full);
         }
     }
 }

@@ -234,11 +234,15 @@ impl Engine {
         }
     }
 
-    /// The strength to play at: the `Level`'s foe when a level is set, else `UCI_Elo`'s
-    /// when `UCI_LimitStrength` is on, else full.
+    /// The strength to play at: the `Level`'s foe (for the game's number of players) when a
+    /// level is set, else `UCI_Elo`'s when `UCI_LimitStrength` is on, else full.
     fn strength(&self) -> Option<StrengthLimit> {
         if self.options.level > 0 {
-            StrengthLimit::of_level(self.options.variant, self.options.level)
+            StrengthLimit::of_level(
+                self.options.variant,
+                self.options.level,
+                self.session.seats(),
+            )
         } else {
             self.options.limit_strength.then_some(StrengthLimit {
                 elo: self.options.elo,

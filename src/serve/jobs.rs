@@ -31,9 +31,14 @@ pub enum JobKind {
 }
 
 impl JobKind {
-    /// The search this kind of job runs in a game of `variant`; an engine on a clock
-    /// (`clocks`) spends its own time.
-    pub(super) fn order(self, variant: Variant, clocks: Option<ClockWords>) -> SearchOrder {
+    /// The search this kind of job runs in a game of `variant` with `players` seats; an engine
+    /// on a clock (`clocks`) spends its own time.
+    pub(super) fn order(
+        self,
+        variant: Variant,
+        players: usize,
+        clocks: Option<ClockWords>,
+    ) -> SearchOrder {
         let limits = match self {
             JobKind::EngineMove(level) => SearchLimits {
                 depth: level.depth,
@@ -73,7 +78,7 @@ impl JobKind {
             strength: match self {
                 JobKind::EngineMove(level) => level
                     .level
-                    .and_then(|n| StrengthLimit::of_level(variant, n)),
+                    .and_then(|n| StrengthLimit::of_level(variant, n, players)),
                 JobKind::Analysis { .. } => None,
             },
             ..SearchOrder::default()
@@ -106,7 +111,7 @@ impl Job {
     ) -> Result<Job, String> {
         let seat = session.to_move();
         let root = session.boxed_clone();
-        let order = kind.order(session.variant(), clocks);
+        let order = kind.order(session.variant(), session.seats(), clocks);
         table.new_search();
         let search = SearchJob::start(
             &format!("serve-search-{id}"),
@@ -150,14 +155,15 @@ mod tests {
             depth: None,
             level: None,
         };
-        let clocked = JobKind::EngineMove(level).order(Variant::Chess, Some(ClockWords::default()));
+        let clocked =
+            JobKind::EngineMove(level).order(Variant::Chess, 2, Some(ClockWords::default()));
         assert_eq!(clocked.limits.move_time, None);
         assert_eq!(
             clocked.options.move_overhead,
             SearchOptions::default().move_overhead
         );
         assert!(clocked.options.move_overhead > Duration::ZERO);
-        let fixed = JobKind::EngineMove(level).order(Variant::Chess, None);
+        let fixed = JobKind::EngineMove(level).order(Variant::Chess, 2, None);
         assert_eq!(fixed.limits.move_time, Some(Duration::from_millis(300)));
         assert_eq!(fixed.options.move_overhead, Duration::ZERO);
     }

@@ -15,6 +15,8 @@ pub struct FoeView {
     pub line: &'static str,
     /// The `UCI_Elo` setting it plays at (for chess a calibrated Elo); None at full strength.
     pub elo: Option<u32>,
+    /// Its settings for two, three and four players, where they differ (`elo` is the first).
+    pub elo_by_players: Option<[u32; 3]>,
 }
 
 /// One game's ladder.
@@ -34,6 +36,7 @@ pub fn foe_view(variant: Variant, level: usize) -> Option<FoeView> {
             FoeStrength::Limited(elo) => Some(elo),
             FoeStrength::Full => None,
         },
+        elo_by_players: foe.by_players,
     })
 }
 

@@ -61,7 +61,7 @@ fn engine_placement(
         depth: Some(depth),
         level: None,
     };
-    let order = JobKind::EngineMove(level).order(session.variant(), None);
+    let order = JobKind::EngineMove(level).order(session.variant(), session.seats(), None);
     let shared = table.shared();
     shared.new_search();
     let end = SearchJob::run_to_end(session.boxed_clone(), order, shared)

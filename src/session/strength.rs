@@ -34,10 +34,11 @@ pub struct StrengthLimit {
 }
 
 impl StrengthLimit {
-    /// The limit of the game's foe at `level` of its ladder (`Level` option, the page's foe):
+    /// The limit of the game's foe at `level` of its ladder (`Level` option, the page's foe) in
+    /// a game of `players` seats (a foe may play another setting for another player count):
     /// None at level 0, for the full-strength foe, and beyond the ladder (its top is full).
-    pub fn of_level(variant: Variant, level: usize) -> Option<StrengthLimit> {
-        match variant.foe(level)?.strength {
+    pub fn of_level(variant: Variant, level: usize, players: usize) -> Option<StrengthLimit> {
+        match variant.foe(level)?.strength_for(players) {
             FoeStrength::Limited(elo) => Some(StrengthLimit { elo }),
             FoeStrength::Full => None,
         }
@@ -145,21 +146,31 @@ mod tests {
     #[test]
     fn every_foe_plays_at_a_setting_uci_elo_accepts() {
         for &v in Variant::ALL {
-            for (i, foe) in v.ladder().iter().enumerate() {
-                let limit = StrengthLimit::of_level(v, i + 1);
-                match foe.strength {
-                    FoeStrength::Limited(elo) => {
-                        assert!((MIN_ELO..=MAX_ELO).contains(&elo), "{v} {}", foe.name);
-                        assert_eq!(limit, Some(StrengthLimit { elo }));
+            for players in 2..=4 {
+                for (i, foe) in v.ladder().iter().enumerate() {
+                    let limit = StrengthLimit::of_level(v, i + 1, players);
+                    match foe.strength_for(players) {
+                        FoeStrength::Limited(elo) => {
+                            assert!((MIN_ELO..=MAX_ELO).contains(&elo), "{v} {}", foe.name);
+                            assert_eq!(limit, Some(StrengthLimit { elo }));
+                        }
+                        FoeStrength::Full => assert_eq!(limit, None),
                     }
-                    FoeStrength::Full => assert_eq!(limit, None),
                 }
+                assert_eq!(
+                    StrengthLimit::of_level(v, 0, players),
+                    None,
+                    "level 0 is full"
+                );
+                assert_eq!(
+                    StrengthLimit::of_level(v, 99, players),
+                    None,
+                    "beyond the top"
+                );
             }
-            assert_eq!(StrengthLimit::of_level(v, 0), None, "level 0 is full");
-            assert_eq!(StrengthLimit::of_level(v, 99), None, "beyond the top");
         }
         assert_eq!(
-            StrengthLimit::of_level(Variant::Chess, 1),
+            StrengthLimit::of_level(Variant::Chess, 1, 2),
             Some(StrengthLimit { elo: MIN_ELO }),
             "chess's first foe is UCI_Elo's weakest"
         );

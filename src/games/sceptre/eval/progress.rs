@@ -42,6 +42,10 @@ pub const APPROACH: Score = 2;
 pub const DUEL_STEPS: Score = 5;
 pub const DUEL_START: Score = 800;
 pub const DUEL_SPAN: Score = 400;
+/// ... and where two are left of three or four, over the longer span it always had: there the
+/// shorter one turned a forced king capture into a rook's approach toward the last king (the
+/// elimination tests).
+pub const LEFT_SPAN: Score = 800;
 /// In a game of two players, a piece also counts [`DUEL_PULL`] times (reach² − distance²) / reach,
 /// reach being the field's files plus ranks: a step from distance d gains about
 /// 2 · d / reach times as much, so the farthest pieces are pulled hardest.
@@ -140,7 +144,12 @@ pub(super) fn drive(
     let lead = mine - terms.material[weakest.index()];
     let duel = playing.len() == 2;
     let over_weakest = if duel {
-        (lead - DUEL_START).clamp(0, DUEL_SPAN) * LEAD_SPAN / DUEL_SPAN
+        let span = if pos.player_count() == 2 {
+            DUEL_SPAN
+        } else {
+            LEFT_SPAN
+        };
+        (lead - DUEL_START).clamp(0, span) * LEAD_SPAN / span
     } else {
         ramp(lead)
     };

@@ -34,18 +34,27 @@ pub const LEAD_SPAN: Score = 850;
 /// A piece's weight per step nearer the target king, at full lead.
 pub const APPROACH: Score = 2;
 /// With two players: how many times each step counts (files plus ranks), and the lead from
-/// which the approach starts and over which it grows (a queen and two rooks ahead is past both).
+/// which the approach starts and over which it grows: full at 1,200, short of a queen and a
+/// rook, so that a queen and both rooks ahead may lose a minor piece or two without the term
+/// shrinking. On the longer ramp (full at 1,600) each centipawn lost cost some 9 more of
+/// progress (a knight lost near the king ~2,800 in all in one conversion game), and the side
+/// ahead's search met swings of thousands at every threat.
 pub const DUEL_STEPS: Score = 5;
 pub const DUEL_START: Score = 800;
-pub const DUEL_SPAN: Score = 800;
+pub const DUEL_SPAN: Score = 400;
+/// ... and where two are left of three or four, over the longer span it always had: there the
+/// shorter one turned a forced king capture into a rook's approach toward the last king (the
+/// elimination tests).
+pub const LEFT_SPAN: Score = 800;
 /// In a game of two players, a piece also counts [`DUEL_PULL`] times (reach² − distance²) / reach,
 /// reach being the field's files plus ranks: a step from distance d gains about
 /// 2 · d / reach times as much, so the farthest pieces are pulled hardest.
 pub const DUEL_PULL: Score = 10;
 /// ... from a lead of [`PULL_START`], full [`PULL_SPAN`] later: only a game long decided
-/// (a queen and a rook ahead and more), so that ordinary play keeps its pieces at home.
-pub const PULL_START: Score = 1200;
-pub const PULL_SPAN: Score = 400;
+/// (a queen and a rook ahead and more), so that ordinary play keeps its pieces at home; full
+/// where the approach is, for the same reason.
+pub const PULL_START: Score = 1000;
+pub const PULL_SPAN: Score = 200;
 /// Percent of the best opponent's lost material credited to the leader, at full lead.
 pub const TRADE: Score = 8;
 
@@ -135,7 +144,12 @@ pub(super) fn drive(
     let lead = mine - terms.material[weakest.index()];
     let duel = playing.len() == 2;
     let over_weakest = if duel {
-        (lead - DUEL_START).clamp(0, DUEL_SPAN) * LEAD_SPAN / DUEL_SPAN
+        let span = if pos.player_count() == 2 {
+            DUEL_SPAN
+        } else {
+            LEFT_SPAN
+        };
+        (lead - DUEL_START).clamp(0, span) * LEAD_SPAN / span
     } else {
         ramp(lead)
     };
@@ -239,6 +253,19 @@ mod tests {
         let near = progress("Kb@a1,Rb@g14,Kw@h16");
         assert_eq!(far, near);
         assert!(far[0] > 0, "trading still counts: {far:?}");
+    }
+
+    #[test]
+    fn a_piece_more_for_the_side_behind_costs_a_decided_leader_no_approach() {
+        // A queen, both rooks and two knights against a knight and a bishop (lead 1,850), or
+        // against one knight more (1,500): past the ramp's end either way, so only the
+        // trade term (8% of the knight) tells them apart, not the approach of the whole army.
+        let leader = "Kb@a1,Qb@g12,Rb@c9,Rb@d1,Nb@f13,Nb@e2";
+        let lead_1850 = progress(&format!("{leader},Kw@h16,Nw@a16,Bw@c16"));
+        let lead_1500 = progress(&format!("{leader},Kw@h16,Nw@a16,Nw@b16,Bw@c16"));
+        let knight_traded = value(PieceKind::Knight) * TRADE / 100;
+        assert!(lead_1850[0] > 2_000, "{lead_1850:?}");
+        assert_eq!(lead_1850[0] - lead_1500[0], knight_traded);
     }
 
     #[test]

@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn truncating_keeps_the_first_moves_as_they_now_stand_inline_or_spilled() {
-        for (len, keep) in [(10, 4), (3000, 2000), (3000, 700), (3000, 0)] {
+        for (len, keep) in [(10, 4), (3000, 2000), (3000, 700), (3000, 300), (3000, 0)] {
             let mut list = MoveList::new();
             for i in 0..len as u32 {
                 list.push(i);

@@ -5,8 +5,10 @@
 use std::mem::MaybeUninit;
 
 /// Inline room: every chess position (at most 218 moves) and every tafl position (attackers
-/// peak below 500) fits.
-const INLINE: usize = 1024;
+/// peak below 500) fits. No larger: the search keeps several lists in each node's frame, and
+/// at 1,024 a Sceptre quiescence frame was 21 KB, each frame's page probes and scattered
+/// lines costing cache misses per node (issue 32; docs/results/performance.md).
+const INLINE: usize = 512;
 
 pub struct MoveList<M: Copy> {
     moves: [MaybeUninit<M>; INLINE],
@@ -152,7 +154,7 @@ mod tests {
 
     #[test]
     fn truncating_keeps_the_first_moves_as_they_now_stand_inline_or_spilled() {
-        for (len, keep) in [(10, 4), (3000, 2000), (3000, 700), (3000, 0)] {
+        for (len, keep) in [(10, 4), (3000, 2000), (3000, 700), (3000, 300), (3000, 0)] {
             let mut list = MoveList::new();
             for i in 0..len as u32 {
                 list.push(i);

@@ -85,7 +85,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         let original_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
-            if !in_check && !self.exchange_holds(m) {
+            if !in_check && !self.game.see_at_least(m, 0) {
                 continue;
             }
             let undo = self.play(m);
@@ -118,17 +118,5 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             bound,
         );
         best
-    }
-
-    /// Whether a capture in quiescence does not lose by exchange. The root player's captures
-    /// are judged against every other player; an opponent's, in the paranoid search, as its
-    /// coalition's against the root player alone, since the search plays the others as one
-    /// side (with two players both are the same exchange).
-    fn exchange_holds(&self, m: G::Move) -> bool {
-        if self.root_to_move() {
-            self.game.see_at_least(m, 0)
-        } else {
-            self.game.see_at_least_against(m, 0, self.persp.root())
-        }
     }
 }

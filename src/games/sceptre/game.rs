@@ -181,12 +181,12 @@ impl SearchHints for SceptrePosition {
         share_softness: 1_000,
         ..SearchParams::CHESS
     };
-    /// While two play, [`DUEL_SEARCH`]; with three or four, [`MANY_SEARCH`].
+    /// While two play, [`DUEL_SEARCH`]; with three or four, [`SearchHints::SEARCH`].
     fn search_params(&self) -> SearchParams {
         if self.playing_count() == 2 {
             DUEL_SEARCH
         } else {
-            MANY_SEARCH
+            Self::SEARCH
         }
     }
     /// The null move, with exactly two players in the move phase only: a pass is no move of
@@ -266,19 +266,6 @@ const DUEL_SEARCH: SearchParams = SearchParams {
     reverse_futility_improving: 60,
     futility_base: 135,
     futility_margin: 120,
-    ..<SceptrePosition as SearchHints>::SEARCH
-};
-
-/// The search's constants while three or four play: no exchange pruning of noisy moves in
-/// the main search. The exchange (`see.rs`) sets the mover against every other player, which
-/// is right for the root player's moves; but in the paranoid search the others are one
-/// coalition, so a capture of theirs that the exchange calls losing (another of them would
-/// "take back") is often their best reply. Skipped in zero-window nodes and searched in
-/// principal-variation nodes, such replies made root move after root move fail high and then
-/// low on the re-search (a depth-2 iteration of 42,794 nodes fell to 2,205 without the
-/// pruning; docs/results/strength.md, issue 32). Quiescence still skips losing captures.
-const MANY_SEARCH: SearchParams = SearchParams {
-    see_prune_max_depth: 0,
     ..<SceptrePosition as SearchHints>::SEARCH
 };
 
@@ -399,16 +386,14 @@ mod tests {
     }
 
     /// While two play (from the start, or after the third withdrew) the search takes the
-    /// duel's margins and prunes noisy moves by exchange; with three it does not prune them.
+    /// duel's margins; with three the common ones.
     #[test]
-    fn two_players_search_with_the_duel_constants_three_without_exchange_pruning() {
+    fn two_players_search_with_the_duel_constants_three_with_the_common_ones() {
         let two = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
         assert_eq!(two.search_params(), DUEL_SEARCH);
-        assert!(two.search_params().see_prune_max_depth > 0);
         let three = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r+", 'b', "-", "-");
-        assert_eq!(three.search_params(), MANY_SEARCH);
-        assert_eq!(three.search_params().see_prune_max_depth, 0);
-        assert_ne!(DUEL_SEARCH, MANY_SEARCH);
+        assert_eq!(three.search_params(), SceptrePosition::SEARCH);
+        assert_ne!(DUEL_SEARCH, SceptrePosition::SEARCH);
         let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
         assert_eq!(withdrawn.search_params(), DUEL_SEARCH);
     }

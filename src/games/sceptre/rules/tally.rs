@@ -50,6 +50,28 @@ impl Default for Tally {
     }
 }
 
+impl Tally {
+    /// A hash of the material on the field (pieces of each kind per colour, and whose they
+    /// are) and of how far each colour's pawns have left to go: where a hand-written
+    /// evaluation errs alike from one position to the next, as chess's pawn structure (the
+    /// search's correction history learns per key).
+    pub fn material_key(&self) -> u64 {
+        let mut h: u64 = 0;
+        for (colour, t) in self.colours.iter().enumerate() {
+            let mut counts = [0u8; 8];
+            counts[..6].copy_from_slice(&t.count);
+            counts[6] = self.owner[colour].index() as u8;
+            let near = u64::from_le_bytes(t.pawn_left[..8].try_into().unwrap_or_default());
+            let far = u64::from_le_bytes(t.pawn_left[8..].try_into().unwrap_or_default());
+            for word in [u64::from_le_bytes(counts), near, far] {
+                h = (h ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                h ^= h >> 29;
+            }
+        }
+        h.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
+}
+
 /// Steps a pawn moving `forward` on `sq` still has to its promotion edge, and the distance
 /// between the two edges in that direction.
 #[inline]
@@ -132,6 +154,35 @@ mod tests {
     use crate::games::sceptre::rules::pawn_moves::{PawnCounts, PawnMoves};
     use crate::games::sceptre::rules::position::SceptrePosition;
     use crate::games::sceptre::test_support::{reference_positions, Rng};
+
+    #[test]
+    fn the_material_key_tells_material_pawn_distances_and_owners_apart() {
+        use crate::games::sceptre::field::seats::PlayerColour;
+        let base = super::Tally::default();
+        let changed: [fn(&mut super::Tally); 6] = [
+            |t| t.colours[0].count[1] += 1,
+            |t| t.colours[1].count[1] += 1,
+            |t| t.colours[3].count[5] += 1,
+            |t| t.colours[0].pawn_left[2] += 1,
+            |t| t.colours[2].pawn_left[12] += 1,
+            |t| t.owner[1] = PlayerColour::ALL[0],
+        ];
+        let mut keys = vec![base.material_key()];
+        for change in changed {
+            let mut t = base;
+            change(&mut t);
+            keys.push(t.material_key());
+        }
+        let mut distinct = keys.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), keys.len(), "{keys:x?}");
+        // Where the pieces stand beyond that is not part of it.
+        let mut t = base;
+        t.colours[0].closed[2] += 5;
+        t.colours[0].pawn_advance += 3;
+        assert_eq!(t.material_key(), base.material_key());
+    }
 
     /// What the tally, the cover map (`rules::cover`) and the pawn moves
     /// (`rules::pawn_moves`, the sums and each pawn's count) must be: counted afresh from

@@ -207,6 +207,19 @@ foes = [o.text for o in picker.options]
 check("(locked)" not in foes[1] and "✓" in foes[0], f"foes after the win: {foes}")
 check(picker.first_selected_option.get_attribute("value") == "2", "the next foe is not the one offered")
 print(f"foe unlocked: {foes[1]}")
+# Progress is kept by the foe's name, so a foe added to the ladder later does not move it.
+kept = js("return JSON.parse(localStorage.getItem('regalia.foes.beaten.chess'))")
+check(kept == foe["name"], f"progress kept as {kept!r}, not the beaten foe's name")
+js("localStorage.setItem('regalia.foes.beaten.chess', JSON.stringify(arguments[0]))",
+   foes[2].split(". ", 1)[1].split(" (")[0])
+open_form("chess")
+row = driver.find_elements(By.CSS_SELECTOR, ".seat-row")[1]
+Select(row.find_element(By.CSS_SELECTOR, ".seat-kind")).select_by_value("engine")
+picker = Select(row.find_element(By.CSS_SELECTOR, ".seat-foe"))
+foes = [o.text for o in picker.options]
+check("✓" in foes[2] and "(locked)" not in foes[3] and "(locked)" in foes[4],
+      f"foes with the third kept as beaten by name: {foes}")
+print(f"progress kept by name: {foes[3]} open")
 
 # ---- tafl from the defenders' side: the counters change on a capture -------------------------
 new_game("tafl", [("engine", 200), "human"], position="3aaaaa3/11/11/11/11/5k5/11/5d5/11/3da6/11 d")

@@ -5,7 +5,9 @@
 
 const Foes = (() => {
   let ladders = {};            // variant -> [{level, name, line, elo}]
-  const STORE = 'regalia.foes.beaten.';   // + variant -> the highest level beaten
+  // + variant -> the name of the strongest foe beaten: kept by name, so that a foe added to a
+  // ladder later (levels renumbered) leaves a player's progress where it was
+  const STORE = 'regalia.foes.beaten.';
   const COUNTED = 'regalia.foes.counted'; // ids of games already counted
 
   function read(key, fallback) {
@@ -15,7 +17,15 @@ const Foes = (() => {
     try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode: no progress kept */ }
   }
 
-  function beaten(variant) { return Number(read(STORE + variant, 0)) || 0; }
+  // The level of the strongest foe beaten, 0 for none.
+  function beaten(variant) {
+    const kept = read(STORE + variant, 0);
+    if (typeof kept === 'string') {
+      const foe = (ladders[variant] || []).find((f) => f.name === kept);
+      return foe ? foe.level : 0;
+    }
+    return Number(kept) || 0;   // an earlier page kept the level's number
+  }
   // The foes open to a player: every one up to the one after the strongest beaten.
   function unlocked(variant) { return beaten(variant) + 1; }
 
@@ -74,12 +84,13 @@ const Foes = (() => {
     if (!winner || winner.engine || winner.stand_in === 'game') return;
     const counted = read(COUNTED, []);
     if (counted.includes(view.id)) return;
-    const levels = view.seats.filter((s) => s.engine && s.foe).map((s) => s.foe.level);
-    if (levels.length === 0) return;
+    const foes = view.seats.filter((s) => s.engine && s.foe).map((s) => s.foe);
+    if (foes.length === 0) return;
     write(COUNTED, counted.concat([view.id]).slice(-200));
-    const best = Math.max(...levels);
+    const strongest = foes.reduce((a, b) => (b.level > a.level ? b : a));
+    const best = strongest.level;
     if (best > beaten(view.variant)) {
-      write(STORE + view.variant, best);
+      write(STORE + view.variant, strongest.name);
       const next = (ladders[view.variant] || []).find((f) => f.level === best + 1);
       return next ? `You have beaten foe ${best}. ${next.name} awaits: “${next.line}”` : 'You have beaten every foe of this game.';
     }

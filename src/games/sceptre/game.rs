@@ -181,13 +181,10 @@ impl SearchHints for SceptrePosition {
         share_softness: 1_000,
         ..SearchParams::CHESS
     };
-    /// While two play, [`DUEL_SEARCH`]; in a game of four while three or four play,
-    /// [`FOUR_SEARCH`]; in a game of three while three play, [`SearchHints::SEARCH`].
+    /// While two play, [`DUEL_SEARCH`]; with three or four, [`SearchHints::SEARCH`].
     fn search_params(&self) -> SearchParams {
         if self.playing_count() == 2 {
             DUEL_SEARCH
-        } else if self.player_count() == 4 {
-            FOUR_SEARCH
         } else {
             Self::SEARCH
         }
@@ -272,20 +269,6 @@ const DUEL_SEARCH: SearchParams = SearchParams {
     ..<SceptrePosition as SearchHints>::SEARCH
 };
 
-/// The search's constants in a game of four while three or four play: no exchange pruning of
-/// noisy moves in the main search. The exchange (`see.rs`) sets the mover against every other
-/// player, which is right for the root player's moves; but in the paranoid search the others
-/// are one coalition, so a capture of theirs that the exchange calls losing (another of them
-/// would "take back") is often their best reply, skipped in zero-window nodes and found in the
-/// principal-variation re-search: root moves failed high, then low (smulti12). Measured
-/// against 7436126 it gained with four players and not with three (smulti13, smulti14:
-/// docs/results/strength.md, issue 32), so games of three keep the pruning. Quiescence still
-/// skips losing captures.
-const FOUR_SEARCH: SearchParams = SearchParams {
-    see_prune_max_depth: 0,
-    ..<SceptrePosition as SearchHints>::SEARCH
-};
-
 /// `<square><square>[qrbn]` or `<PIECE>@<square>` in shape, whether or not it is legal.
 fn looks_like_a_move(text: &str) -> bool {
     fn square(s: &str) -> Option<&str> {
@@ -316,9 +299,7 @@ mod tests {
         set_up: &str,
         checks: &str,
     ) -> SceptrePosition {
-        let kingdoms = if players.contains('g') {
-            "b@a1,w@a1,r@a1,g@a1"
-        } else if players.contains('r') {
+        let kingdoms = if players.contains('r') {
             "b@a1,w@a1,r@a1"
         } else {
             "b@a1,w@a1"
@@ -405,33 +386,16 @@ mod tests {
     }
 
     /// While two play (from the start, or after the third withdrew) the search takes the
-    /// duel's margins; in a game of three while three play the common ones; in a game of four
-    /// while three or four play the common ones without exchange pruning of noisy moves.
+    /// duel's margins; with three the common ones.
     #[test]
-    fn search_constants_by_the_players_in_the_game_and_playing() {
+    fn two_players_search_with_the_duel_constants_three_with_the_common_ones() {
         let two = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
         assert_eq!(two.search_params(), DUEL_SEARCH);
-        assert!(two.search_params().see_prune_max_depth > 0);
         let three = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r+", 'b', "-", "-");
         assert_eq!(three.search_params(), SceptrePosition::SEARCH);
-        assert!(three.search_params().see_prune_max_depth > 0);
         assert_ne!(DUEL_SEARCH, SceptrePosition::SEARCH);
         let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
         assert_eq!(withdrawn.search_params(), DUEL_SEARCH);
-        let four = "Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8,Kg@h1";
-        for (players, expected) in [
-            ("b+,w+,r+,g+", FOUR_SEARCH),
-            ("b+,w+,r+,g=", FOUR_SEARCH),
-            ("b+,w=,r+,g=", DUEL_SEARCH),
-        ] {
-            assert_eq!(
-                pos(four, players, 'b', "-", "-").search_params(),
-                expected,
-                "{players}"
-            );
-        }
-        assert_eq!(FOUR_SEARCH.see_prune_max_depth, 0);
-        assert_ne!(FOUR_SEARCH, SceptrePosition::SEARCH);
     }
 
     /// Black's rook goes round a triangle (a1 a3 a2 a1) while white's rook steps out and back:

@@ -3,7 +3,7 @@
 //! people, the seats' names and clock words (docs/rules/sceptre1027.md#players-seats-and-turns: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
-use super::eval::{EvalStyle, SceptreEval, WeightsChoice};
+use super::eval::{guard, EvalStyle, SceptreEval, WeightsChoice};
 use super::field::layout::{Layout, DEFAULT_LAYOUT};
 use super::field::seats::{Compass, PlayerColour};
 use super::rules::position::{SceptrePosition, SceptrePositionError};
@@ -117,12 +117,18 @@ impl VariantRules for SceptreRules {
         SceptrePosition::from_text(text)
     }
 
-    fn evaluator(&self, material_only: bool, _root: &SceptrePosition) -> SceptreEval {
-        SceptreEval {
+    fn evaluator(&self, material_only: bool, root: &SceptrePosition) -> SceptreEval {
+        let mut eval = SceptreEval {
             style: self.eval_style,
             material_only,
             weights: self.weights.table(),
+            guard: None,
+        };
+        // A leader's search guards against the other side's promotion (`eval::guard`).
+        if eval.style == EvalStyle::Full && !material_only && guard::GUARD_LEAD.is_some() {
+            eval.guard = guard::guarded(root, &eval.terms(root).material, guard::GUARD_LEAD);
         }
+        eval
     }
 
     fn describe(&self, pos: &SceptrePosition) -> String {
@@ -398,5 +404,24 @@ mod tests {
             matches!(&refused, Some(Err(e)) if e.to_string().contains("'best' is not handset or tuned")),
             "{refused:?}"
         );
+    }
+
+    #[test]
+    fn only_a_leaders_search_guards_against_promotion() {
+        let rules = SceptreRules::default();
+        let meadow = ["8m"; 16].join("/");
+        let pos = |mover: &str| {
+            let text = format!(
+                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
+            );
+            SceptrePosition::from_text(&text).unwrap()
+        };
+        assert_eq!(
+            rules.evaluator(false, &pos("b")).guard,
+            Some(PlayerColour::White)
+        );
+        assert_eq!(rules.evaluator(false, &pos("w")).guard, None);
+        assert_eq!(rules.evaluator(true, &pos("b")).guard, None);
+        assert_eq!(rules.evaluator(false, &rules.start()).guard, None);
     }
 }

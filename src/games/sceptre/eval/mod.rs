@@ -13,6 +13,8 @@
 //!   mover's total less the other's; with three or four, a player's total against the others'
 //!   (the best and the average), and a player far ahead pays for being everyone's target.
 //!
+//! - [`guard`]: a leader's own searches in a game of two count the other side's threat of
+//!   promotion (not a term of `eval`: it depends on whose search it is);
 //! - [`elimination`]: with three or four seats, every player still in gains for each one out
 //!   (full only).
 //!
@@ -25,6 +27,7 @@ pub mod elimination;
 pub mod full;
 #[cfg(test)]
 mod full_reference;
+pub mod guard;
 pub mod progress;
 pub mod standing;
 mod tallied;
@@ -90,6 +93,9 @@ pub struct SceptreEval {
     pub material_only: bool,
     /// The full evaluator's linear weights (`SceptreWeights`).
     pub weights: &'static weights::SceptreWeights,
+    /// In a game of two, the colour whose threat of promotion this search counts against
+    /// the other ([`guard`]); set for a leader's searches only.
+    pub guard: Option<PlayerColour>,
 }
 
 impl Default for SceptreEval {
@@ -98,6 +104,7 @@ impl Default for SceptreEval {
             style: EvalStyle::default(),
             material_only: false,
             weights: &weights::HANDSET,
+            guard: None,
         }
     }
 }
@@ -177,7 +184,12 @@ impl Evaluator<SceptrePosition> for SceptreEval {
                 .colours()
                 .find(|&c| c != mover && pos.is_playing(c))
                 .unwrap_or(mover);
-            terms.total(mover) - terms.total(other)
+            let mut score = terms.total(mover) - terms.total(other);
+            if let Some(behind) = self.guard.filter(|_| pos.player_count() == 2) {
+                let threat = guard::threat(pos, behind);
+                score += if behind == mover { threat } else { -threat };
+            }
+            score
         } else {
             self.evaluate_seats(pos)[mover.index()]
         }
@@ -190,5 +202,9 @@ impl Evaluator<SceptrePosition> for SceptreEval {
             elimination::add_rivals_out(pos, &mut scores, self.weights);
         }
         scores
+    }
+
+    fn key_salt(&self) -> u64 {
+        self.guard.map_or(0, guard::guard_salt)
     }
 }

@@ -33,7 +33,7 @@ mod zobrist;
 pub use game::{Evaluator, Game};
 pub use movelist::MoveList;
 pub use params::SearchParams;
-pub use pick_scores::{NoPickScores, PickScores, PushScore};
+pub use pick_scores::{NoPickScores, PickScores};
 pub use repetition::{
     decided_by_repetition, earlier_occurrences, path_repetition, third_occurrence,
 };

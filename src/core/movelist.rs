@@ -118,52 +118,6 @@ impl<M: Copy> MoveList<M> {
     }
 }
 
-/// Appends to a list with the length held apart and written back once, when the appender is
-/// dropped. Pushing through the list itself keeps its length in memory, where each push's
-/// store waits on the last push's increment; a loop that only appends (the move picker's,
-/// issue 32) keeps the appender's length in a register instead.
-pub struct Appender<'a, M: Copy> {
-    list: &'a mut MoveList<M>,
-    len: usize,
-}
-
-impl<M: Copy> MoveList<M> {
-    /// An appender at the list's end; the list has the pushed values once it is dropped.
-    #[inline(always)]
-    pub fn appender(&mut self) -> Appender<'_, M> {
-        let len = self.len;
-        Appender { list: self, len }
-    }
-}
-
-impl<M: Copy> Appender<'_, M> {
-    #[inline(always)]
-    pub fn push(&mut self, m: M) {
-        if self.len < INLINE {
-            self.list.moves[self.len] = MaybeUninit::new(m);
-        } else {
-            // The spill reads the list's length: hand it over first.
-            self.list.len = self.len;
-            self.list.spill(m);
-        }
-        self.len += 1;
-    }
-
-    /// How many values the list holds, the pushed ones included.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-}
-
-impl<M: Copy> Drop for Appender<'_, M> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        // Every value below `len` was written by `push`.
-        self.list.len = self.len;
-    }
-}
-
 impl<M: Copy> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()

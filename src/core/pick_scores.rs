@@ -3,7 +3,6 @@
 //! them in a plain list that the picker scans with vector code; the others keep nothing
 //! (`NoPickScores`, zero bytes), so their search frames are what they were without it.
 
-use super::movelist::Appender;
 use super::{MoveList, Score};
 
 /// A buffer of ordering scores, one per move at the same index as the picker's entries.
@@ -13,30 +12,8 @@ pub trait PickScores {
     fn new() -> Self;
     fn clear(&mut self);
     fn push(&mut self, score: Score);
-    /// Pushes with the length in a register (`MoveList::appender`) until dropped.
-    type Appender<'a>: PushScore
-    where
-        Self: 'a;
-    fn appender(&mut self) -> Self::Appender<'_>;
     fn as_mut_slice(&mut self) -> &mut [Score];
     fn truncate(&mut self, len: usize);
-}
-
-/// What an appender of ordering scores does.
-pub trait PushScore {
-    fn push(&mut self, score: Score);
-}
-
-impl PushScore for Appender<'_, Score> {
-    #[inline(always)]
-    fn push(&mut self, score: Score) {
-        Appender::push(self, score);
-    }
-}
-
-impl PushScore for NoPickScores {
-    #[inline(always)]
-    fn push(&mut self, _score: Score) {}
 }
 
 /// No second copy: the plain scan over the entries.
@@ -52,11 +29,6 @@ impl PickScores for NoPickScores {
     fn clear(&mut self) {}
     #[inline(always)]
     fn push(&mut self, _score: Score) {}
-    type Appender<'a> = NoPickScores;
-    #[inline(always)]
-    fn appender(&mut self) -> NoPickScores {
-        NoPickScores
-    }
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Score] {
         &mut []
@@ -78,11 +50,6 @@ impl PickScores for MoveList<Score> {
     #[inline(always)]
     fn push(&mut self, score: Score) {
         MoveList::push(self, score);
-    }
-    type Appender<'a> = Appender<'a, Score>;
-    #[inline(always)]
-    fn appender(&mut self) -> Appender<'_, Score> {
-        MoveList::appender(self)
     }
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Score] {

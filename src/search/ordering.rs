@@ -6,7 +6,7 @@
 //! (`SearchHints::PickScores`), which the picker scans with vector code; the others keep the
 //! plain scan and no second list.
 
-use crate::core::{Game, MoveList, PickScores, PushScore, Score};
+use crate::core::{Game, MoveList, PickScores, Score};
 
 // The ordering bands every move orderer uses (this picker and max-n's and best-reply's
 // `multi::move_order`): the table's move, noisy moves, two killers, then quiet moves by history.
@@ -207,9 +207,6 @@ impl<'a, G: Game> MovePicker<'a, G> {
         let PickBuffer { entries, scores } = &mut *buffer;
         entries.clear();
         scores.clear();
-        // Lengths in registers while the loop pushes (written back when the appenders drop).
-        let mut entries = entries.appender();
-        let mut scores = scores.appender();
         let mut first_best = 0;
         let mut best_score = Score::MIN;
         for &m in moves.iter() {
@@ -244,7 +241,6 @@ impl<'a, G: Game> MovePicker<'a, G> {
             });
             scores.push(score);
         }
-        drop((entries, scores));
         MovePicker {
             buffer,
             next: 0,
@@ -277,9 +273,6 @@ impl<'a, G: Game> MovePicker<'a, G> {
         let PickBuffer { entries, scores } = &mut *buffer;
         entries.clear();
         scores.clear();
-        // Lengths in registers while the loop pushes (written back when the appenders drop).
-        let mut entries = entries.appender();
-        let mut scores = scores.appender();
         let mut first_best = 0;
         let mut best_score = Score::MIN;
         let mut top = 0;
@@ -326,7 +319,6 @@ impl<'a, G: Game> MovePicker<'a, G> {
             });
             scores.push(score);
         }
-        drop((entries, scores));
         let mut picker = MovePicker {
             buffer,
             next: 0,

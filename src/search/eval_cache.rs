@@ -6,7 +6,6 @@
 //! `Option<(u64, Score)>`, 24 bytes, one slot in four straddled two lines and the cache took
 //! 1.5 MiB, not 1 MiB: issue 32, docs/results/performance.md).
 
-use super::table_memory::prefetch;
 use crate::core::Score;
 
 /// Slots in a thread's cache (a power of two; 1 MiB).
@@ -52,13 +51,6 @@ impl EvalCache {
             score,
             filled: true,
         };
-    }
-
-    /// Starts loading `key`'s slot, for a lookup soon after (the child's, once a move is made).
-    #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        // No bounds test: a prefetch never faults, and the index is below `SLOTS` anyway.
-        prefetch(self.slots.as_ptr().wrapping_add(Self::index(key)).cast());
     }
 }
 

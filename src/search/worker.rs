@@ -409,11 +409,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     pub(super) fn play(&mut self, m: G::Move) -> G::Undo {
         self.keys.push(self.game.key());
         let undo = self.game.make(m);
-        // The child probes the table after its draw and repetition tests, then most often
-        // looks up its static evaluation: start both loads now.
-        let key = self.game.key() ^ self.salt;
-        self.tt.prefetch(key);
-        self.eval_cache.prefetch(key);
+        // The child probes the table after its draw and repetition tests: start the load now.
+        self.tt.prefetch(self.game.key() ^ self.salt);
         undo
     }
 

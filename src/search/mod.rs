@@ -4,6 +4,7 @@
 mod control;
 mod correction;
 mod driver;
+mod eval_cache;
 mod iterate;
 mod lazy_smp;
 mod limits;

@@ -6,14 +6,12 @@
 //! everything; a new `Hash` size makes a new searcher.
 
 use super::correction::CorrectionHistory;
+use super::eval_cache::EvalCache;
 use super::limits::MultiplayerSearch;
 use super::node_table::NodeTable;
 use super::tt::TranspositionTable;
-use crate::core::{Score, SearchParams};
+use crate::core::SearchParams;
 use std::sync::{Arc, Mutex, MutexGuard};
-
-/// Entries of a thread's evaluation cache (a power of two; 1 MiB).
-pub(super) const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// The searcher as the front ends and the search threads share it.
 pub type SharedTable = Arc<Searcher>;
@@ -142,7 +140,7 @@ pub(super) struct ThreadState {
     /// The learnt corrections of the static evaluation, kept while games search with them.
     pub correction: Option<CorrectionHistory>,
     /// Static evaluations by salted position key.
-    pub eval_cache: Vec<Option<(u64, Score)>>,
+    pub eval_cache: EvalCache,
     pub lmr: LmrTable,
 }
 
@@ -160,7 +158,7 @@ impl ThreadState {
         let mut state = kept.unwrap_or_else(|| ThreadState {
             history: Vec::new(),
             correction: None,
-            eval_cache: vec![None; EVAL_CACHE_SIZE],
+            eval_cache: EvalCache::new(),
             lmr: LmrTable::new(params.lmr_base, params.lmr_divisor),
         });
         if !(params.keep_histories && state.history.len() == history_len) {

@@ -1,6 +1,12 @@
 //! The transposition table, shared by all search threads without locks: each entry stores
-//! `key ^ data` beside `data`, so a torn write (two threads writing one entry at once) shows up
-//! as a key mismatch and is ignored instead of being believed.
+//! `tagged key ^ data` beside `data`, so a torn write (two threads writing one entry at once)
+//! shows up as a key mismatch and is ignored instead of being believed.
+//!
+//! The tagged key is the position's key with its low byte replaced by the table's epoch, which
+//! `clear` advances: an entry of an earlier epoch matches no probe and is the first victim of a
+//! store, exactly as an empty one, so clearing writes nothing (the bench clears one table per
+//! position instead of having the kernel zero-fill a fresh one, issue 32). The key's other 56
+//! bits are checked, as the bucket's index comes from its top bits.
 
 use crate::core::{Score, MATE_BOUND};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -93,11 +99,17 @@ fn unpack(data: u64) -> (u32, Score, i32, Option<Bound>, u8) {
 // SAFETY: a bucket is atomics only, and all-zero entries are empty ones (no bound).
 unsafe impl super::table_memory::Zeroable for Bucket {}
 
+/// The tagged key's bits that hold the epoch.
+const EPOCH_BITS: u64 = 0xFF;
+
 pub struct TranspositionTable {
     /// Zero-filled at birth by the kernel: a fresh table is not written before its first use
-    /// (clearing 16 MiB cost the Sceptre bench's six searches 3% of their instructions).
+    /// (clearing 16 MiB cost the Sceptre bench's six searches 3% of their instructions). A
+    /// zero entry is of epoch 0, which is never the table's.
     buckets: super::table_memory::ZeroedSlice<Bucket>,
     age: AtomicU8,
+    /// The epoch of the entries that count, 1 to 255 ([`EPOCH_BITS`]).
+    epoch: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -108,6 +120,7 @@ impl TranspositionTable {
         TranspositionTable {
             buckets: super::table_memory::ZeroedSlice::new(count),
             age: AtomicU8::new(0),
+            epoch: AtomicU8::new(1),
         }
     }
 
@@ -115,12 +128,26 @@ impl TranspositionTable {
         self.buckets.len() * BUCKET * ENTRY_BYTES
     }
 
-    /// Forgets everything (`ucinewgame`, `Clear Hash`).
+    /// Forgets everything (`ucinewgame`, `Clear Hash`, the bench's next position): the next
+    /// epoch, so every entry written so far counts as empty. Once in 255 clears the epochs run
+    /// out and the entries are zeroed. Not while a search runs.
     pub fn clear(&self) {
-        for e in self.buckets.iter().flat_map(|b| &b.0) {
-            e.check.store(0, Ordering::Relaxed);
-            e.data.store(0, Ordering::Relaxed);
+        let next = self.epoch.load(Ordering::Relaxed).wrapping_add(1);
+        if next == 0 {
+            for e in self.buckets.iter().flat_map(|b| &b.0) {
+                e.check.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+            self.epoch.store(1, Ordering::Relaxed);
+        } else {
+            self.epoch.store(next, Ordering::Relaxed);
         }
+    }
+
+    /// `key` as this epoch's entries hold it.
+    #[inline(always)]
+    fn tagged(&self, key: u64) -> u64 {
+        (key & !EPOCH_BITS) | u64::from(self.epoch.load(Ordering::Relaxed))
     }
 
     /// Marks a new search: older entries become preferred victims.
@@ -144,9 +171,10 @@ impl TranspositionTable {
     /// Looks `key` up; the score is returned relative to `ply` (mates counted from here).
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Probe> {
+        let tagged = self.tagged(key);
         for e in self.bucket(key) {
             let data = e.data.load(Ordering::Relaxed);
-            if e.check.load(Ordering::Relaxed) ^ data == key {
+            if e.check.load(Ordering::Relaxed) ^ data == tagged {
                 let (move_bits, score, depth, bound, _) = unpack(data);
                 let bound = bound?;
                 return Some(Probe {
@@ -172,6 +200,7 @@ impl TranspositionTable {
         bound: Bound,
     ) {
         let age = self.age.load(Ordering::Relaxed) & 63;
+        let tagged = self.tagged(key);
         let bucket = self.bucket(key);
         // Same position: overwrite (keeping its move when we have none). Otherwise replace the
         // entry whose depth, discounted by its age, is smallest.
@@ -180,7 +209,7 @@ impl TranspositionTable {
         for (i, e) in bucket.iter().enumerate() {
             let data = e.data.load(Ordering::Relaxed);
             let check = e.check.load(Ordering::Relaxed);
-            if check ^ data == key {
+            if check ^ data == tagged {
                 let (old_move, _, old_depth, _, _) = unpack(data);
                 if bound != Bound::Exact && depth + 3 < old_depth {
                     return;
@@ -188,13 +217,14 @@ impl TranspositionTable {
                 let m = if move_bits == 0 { old_move } else { move_bits };
                 self.write(
                     e,
-                    key,
+                    tagged,
                     pack(m, score_to_table(score, ply), depth, bound, age),
                 );
                 return;
             }
             let (_, _, d, b, a) = unpack(data);
-            let worth = if b.is_none() {
+            // An earlier epoch's entry is an empty one.
+            let worth = if b.is_none() || (check ^ data ^ tagged) & EPOCH_BITS != 0 {
                 i32::MIN
             } else {
                 d - 8 * (age.wrapping_sub(a) & 63) as i32
@@ -206,20 +236,21 @@ impl TranspositionTable {
         }
         self.write(
             &bucket[victim],
-            key,
+            tagged,
             pack(move_bits, score_to_table(score, ply), depth, bound, age),
         );
     }
 
     #[inline(always)]
-    fn write(&self, e: &Entry, key: u64, data: u64) {
+    fn write(&self, e: &Entry, tagged: u64, data: u64) {
         e.data.store(data, Ordering::Relaxed);
-        e.check.store(key ^ data, Ordering::Relaxed);
+        e.check.store(tagged ^ data, Ordering::Relaxed);
     }
 
     /// Per-mille of a sample of entries written during the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
+        let epoch = u64::from(self.epoch.load(Ordering::Relaxed));
         let sample = (self.buckets.len() * BUCKET).min(1000);
         let used = self
             .buckets
@@ -227,8 +258,10 @@ impl TranspositionTable {
             .flat_map(|b| &b.0)
             .take(sample)
             .filter(|e| {
-                let (_, _, _, b, a) = unpack(e.data.load(Ordering::Relaxed));
-                b.is_some() && a == age
+                let data = e.data.load(Ordering::Relaxed);
+                let current = (e.check.load(Ordering::Relaxed) ^ data) & EPOCH_BITS == epoch;
+                let (_, _, _, b, a) = unpack(data);
+                current && b.is_some() && a == age
             })
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -302,6 +335,80 @@ mod tests {
         tt.store(42, 2, 0, mate_in(5), 4, Bound::Exact);
         // Reached again at ply 4, the same mate is 7 plies from the root.
         assert_eq!(tt.probe(42, 4).map(|p| p.score), Some(mate_in(7)));
+    }
+
+    /// Six keys for each of eight buckets, each in the middle of its bucket: full buckets, so
+    /// that stores choose victims.
+    fn crowded_keys(tt: &TranspositionTable) -> Vec<u64> {
+        let width = u64::MAX / tt.buckets.len() as u64;
+        (0..6 * 8)
+            .map(|i| (2 * (i % 8) + 1) * (width / 2) + (i / 8) * 0x1_0000_0100 + 0x77)
+            .collect()
+    }
+
+    /// Stores every other key of `keys`, then what each key's probe finds.
+    fn second_round(tt: &TranspositionTable, keys: &[u64]) -> Vec<Option<(u32, Score, i32)>> {
+        for (i, &k) in keys.iter().enumerate().step_by(2) {
+            tt.store(
+                k,
+                0,
+                100 + i as u32,
+                -(i as Score),
+                (i % 3) as i32,
+                Bound::Upper,
+            );
+        }
+        keys.iter()
+            .map(|&k| tt.probe(k, 0).map(|p| (p.move_bits, p.score, p.depth)))
+            .collect()
+    }
+
+    /// [`second_round`] on a table filled with every key and cleared `clears` times.
+    fn after_clears(clears: usize) -> Vec<Option<(u32, Score, i32)>> {
+        let tt = TranspositionTable::new(1);
+        let keys = crowded_keys(&tt);
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, 0, i as u32 + 1, i as Score, (i % 5) as i32, Bound::Lower);
+        }
+        for _ in 0..clears {
+            tt.clear();
+        }
+        second_round(&tt, &keys)
+    }
+
+    #[test]
+    fn a_cleared_table_answers_as_a_fresh_one_whatever_the_epoch() {
+        let tt = TranspositionTable::new(1);
+        let fresh = second_round(&tt, &crowded_keys(&tt));
+        assert!(fresh.iter().any(Option::is_some) && fresh.iter().any(Option::is_none));
+        // 254 clears reach the last epoch; the 255th wraps around and zeroes the entries.
+        for clears in [1, 2, 254, 255, 256, 600] {
+            assert_eq!(after_clears(clears), fresh, "{clears} clears");
+        }
+        assert_ne!(
+            after_clears(0),
+            fresh,
+            "without a clear the first round's entries stay"
+        );
+    }
+
+    #[test]
+    fn hashfull_counts_only_this_epochs_entries() {
+        let tt = TranspositionTable::new(1);
+        tt.new_search();
+        for k in 0..4000u64 {
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                1,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 0);
+        tt.clear();
+        assert_eq!(tt.hashfull(), 0);
     }
 
     #[test]

@@ -3,10 +3,11 @@
 
 use super::control::Control;
 use super::correction::CorrectionHistory;
+use super::eval_cache::EvalCache;
 use super::ordering::HistoryChange;
 use super::perspective::{Perspective, TwoSided};
 use super::report::{ReportScore, RootLine};
-use super::searcher::{LmrTable, ThreadState, EVAL_CACHE_SIZE};
+use super::searcher::{LmrTable, ThreadState};
 use super::stack::SearchStack;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::{
@@ -73,7 +74,7 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub(super) history_changes: Vec<HistoryChange>,
     pub(super) stack: SearchStack<G::Move>,
     pub(super) lmr: LmrTable,
-    pub(super) eval_cache: Vec<Option<(u64, Score)>>,
+    pub(super) eval_cache: EvalCache,
     /// The learnt corrections of the static evaluation, where the game searches with them.
     pub(super) correction: Option<CorrectionHistory>,
     /// Corrections kept for another game's search (this one's does without).
@@ -198,26 +199,16 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.unflushed = 0;
     }
 
-    /// The static evaluation, remembered by position key: the same position is evaluated again
-    /// and again (main search, quiescence, re-searches), and evaluation is a pure function of it.
+    /// The static evaluation, remembered by position key (`EvalCache`).
     #[inline]
     pub(super) fn static_eval(&mut self) -> Score {
-        let (key, slot) = self.eval_cache_slot();
-        if let Some((cached_key, score)) = self.eval_cache[slot] {
-            if cached_key == key {
-                return score;
-            }
+        let key = self.game.key() ^ self.salt;
+        if let Some(score) = self.eval_cache.get(key) {
+            return score;
         }
         let score = self.persp.evaluate(self.eval, &self.game);
-        self.eval_cache[slot] = Some((key, score));
+        self.eval_cache.put(key, score);
         score
-    }
-
-    /// The position's key (salted) and its slot in the evaluation cache.
-    #[inline(always)]
-    pub(super) fn eval_cache_slot(&self) -> (u64, usize) {
-        let key = self.game.key() ^ self.salt;
-        (key, (key as usize) & (EVAL_CACHE_SIZE - 1))
     }
 
     /// `raw` with the learnt correction, where the game searches with one.

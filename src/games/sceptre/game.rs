@@ -181,10 +181,13 @@ impl SearchHints for SceptrePosition {
         share_softness: 1_000,
         ..SearchParams::CHESS
     };
-    /// While two play, [`DUEL_SEARCH`]; with three or four, [`SearchHints::SEARCH`].
+    /// In a game of two, [`DUEL_SEARCH`]; where two are left of three or four,
+    /// [`TWO_LEFT_SEARCH`]; while three or four play, [`SearchHints::SEARCH`].
     fn search_params(&self) -> SearchParams {
-        if self.playing_count() == 2 {
+        if self.playing_count() == 2 && self.player_count() == 2 {
             DUEL_SEARCH
+        } else if self.playing_count() == 2 {
+            TWO_LEFT_SEARCH
         } else {
             Self::SEARCH
         }
@@ -274,6 +277,14 @@ const DUEL_SEARCH: SearchParams = SearchParams {
     futility_base: 135,
     futility_margin: 120,
     ..<SceptrePosition as SearchHints>::SEARCH
+};
+
+/// Where two are left of three or four: the duel's margins, without the correction history,
+/// which was measured in games of two only and scored lower with three players against
+/// 7436126 (docs/results/strength.md, "three players and the correction history").
+const TWO_LEFT_SEARCH: SearchParams = SearchParams {
+    correction_history: false,
+    ..DUEL_SEARCH
 };
 
 /// `<square><square>[qrbn]` or `<PIECE>@<square>` in shape, whether or not it is legal.
@@ -393,7 +404,7 @@ mod tests {
     }
 
     /// While two play (from the start, or after the third withdrew) the search takes the
-    /// duel's margins; with three the common ones.
+    /// duel's margins, the correction history only in a game of two; with three the common ones.
     #[test]
     fn two_players_search_with_the_duel_constants_three_with_the_common_ones() {
         let two = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8", "b+,w+", 'b', "-", "-");
@@ -402,7 +413,8 @@ mod tests {
         assert_eq!(three.search_params(), SceptrePosition::SEARCH);
         assert_ne!(DUEL_SEARCH, SceptrePosition::SEARCH);
         let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
-        assert_eq!(withdrawn.search_params(), DUEL_SEARCH);
+        assert_eq!(withdrawn.search_params(), TWO_LEFT_SEARCH);
+        assert!(DUEL_SEARCH.correction_history && !TWO_LEFT_SEARCH.correction_history);
     }
 
     /// Two players search with a correction history keyed by the material and the pawns'

@@ -1,6 +1,7 @@
 //! The ladder's kept records (engine-tests/results/ladder/, docs/results/strength.md): every
 //! step's records hold the games its match reported, and `ladder_sum.py`, which sums a step's
-//! rounds for the docs, counts them and computes the Elo as `regalia match` does.
+//! rounds for the docs, counts them and computes the Elo as `regalia match` does; and
+//! `ladder_ends.py`, which tells how a step's games of three or four players ended.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -226,4 +227,73 @@ fn ladder_tally_counts_every_name_of_the_upper_foe_as_one_with_three_players() {
         .output()
         .expect("python3 runs");
     assert!(!alone.status.success());
+}
+
+#[test]
+fn ladder_ends_tells_games_at_the_limit_from_those_decided_and_counts_who_went_out() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-ends");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game =
+        |names: [&str; 4], plies: usize, outs: &[(usize, usize)], points: &str, end: &str| {
+            let mut text = String::from("game 1\nvariant sceptre1027\n");
+            for (seat, (side, name)) in ["black", "white", "red", "green"]
+                .iter()
+                .zip(names)
+                .enumerate()
+            {
+                text += &format!("seat {seat} {side} {name}\n");
+            }
+            for ply in 1..=plies {
+                text += &format!(
+                    "move {ply} {} a1a2 score cp 0 depth 1 time 1\n",
+                    (ply - 1) % 4
+                );
+            }
+            for (ply, seat) in outs {
+                text += &format!("out {ply} {seat} eliminated\n");
+            }
+            text + &format!("points {points}\n{end}\nend\n\n")
+        };
+    // At the limit with three in (the upper foe one of them), and a game the upper foe lost
+    // first, then two foes below went out and red won: the mate that wins lists no `out`.
+    let records = dir.join("step.records");
+    std::fs::write(
+        &records,
+        game(
+            ["level2", "level1", "level1", "level1"],
+            250,
+            &[(150, 1)],
+            "0.333 0 0.333 0.333",
+            "winner none\ntermination adjudication adjudicated: draw at the move limit (200 moves)",
+        ) + &game(
+            ["level1", "level2", "level1", "level1"],
+            180,
+            &[(50, 1), (120, 0)],
+            "0 0 1 0",
+            "winner 2\ntermination normal red wins by checkmate",
+        ),
+    )
+    .expect("written");
+    let out = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_ends.py"))
+        .args(["level2".as_ref(), records.as_os_str()])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "2 games of 4 players; at the move limit 1, players still in there: 3 in 1",
+            "upper foe at the limit: 0.33 of 0.25 (rate 1.33); in the 1 ended before: 0.00 of 0.25 (rate 0.00)",
+            "put out: the upper foe in 1 of 2 (0.50), a foe below in 3 of 6 (0.50)",
+            "eliminations a game going, by plies: 1-100 0.50 (2), 101-200 1.50 (2), 201-300 0.00 (1)",
+            "by seat, points and times put out: black 0.33 / 1, white 0.00 / 2, red 1.33 / 0, green 0.33 / 1",
+        ]
+    );
 }

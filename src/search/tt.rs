@@ -222,9 +222,11 @@ impl TranspositionTable {
                 );
                 return;
             }
-            let (_, _, d, b, a) = unpack(data);
-            // An earlier epoch's entry is an empty one.
-            let worth = if b.is_none() || (check ^ data ^ tagged) & EPOCH_BITS != 0 {
+            let (_, _, d, _, a) = unpack(data);
+            // An earlier epoch's entry is an empty one. An entry never written (all zero) is of
+            // epoch 0, and every write of this epoch has a bound, so the epoch alone tells an
+            // empty entry: no test of the bound (chess paid for both, issue 32).
+            let worth = if (check ^ data ^ tagged) & EPOCH_BITS != 0 {
                 i32::MIN
             } else {
                 d - 8 * (age.wrapping_sub(a) & 63) as i32

@@ -28,24 +28,33 @@ impl<M: Copy> MoveList<M> {
         }
     }
 
+    /// The move is written where it goes with a typed write in both branches. Were it passed
+    /// to an out-of-line spill, it would need an address: a temporary on the stack, written
+    /// field by field and read back whole, and a wide load of narrow stores just made waits
+    /// for them to reach the cache (a stall at every push of the picker, issue 32).
     #[inline(always)]
     pub fn push(&mut self, m: M) {
         if self.len < INLINE {
-            self.moves[self.len] = MaybeUninit::new(m);
+            self.moves[self.len].write(m);
         } else {
-            self.spill(m);
+            self.heap_room().write(m);
+            // SAFETY: `heap_room` reserved the slot just written.
+            unsafe { self.heap.set_len(self.heap.len() + 1) };
         }
         self.len += 1;
     }
 
+    /// The heap's next free slot, the inline moves moved there first when the list reaches
+    /// the inline room.
     #[cold]
     #[inline(never)]
-    fn spill(&mut self, m: M) {
+    fn heap_room(&mut self) -> &mut MaybeUninit<M> {
         if self.len == INLINE {
             let inline = self.inline_slice(INLINE).to_vec();
             self.heap = inline;
         }
-        self.heap.push(m);
+        self.heap.reserve(1);
+        &mut self.heap.spare_capacity_mut()[0]
     }
 
     #[inline(always)]

@@ -42,7 +42,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
 
         let params = self.params;
         let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
+        let key = self.tt.key(self.game.key() ^ self.salt);
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
             if !pv_node && p.depth >= depth && p.fits(alpha, beta) {

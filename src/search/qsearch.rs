@@ -32,7 +32,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             }
         }
         let side = self.mover_side();
-        let key = self.game.key() ^ self.salt;
+        let key = self.tt.key(self.game.key() ^ self.salt);
         let probe = self.tt.probe(key, ply);
         if let Some(p) = probe {
             if p.fits(alpha, beta) && !pv_node {

@@ -85,7 +85,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             };
             if first == 0 {
                 self.tt.store(
-                    self.game.key() ^ self.salt,
+                    self.tt.key(self.game.key() ^ self.salt),
                     0,
                     rm.m.to_bits(),
                     best,

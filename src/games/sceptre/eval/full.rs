@@ -129,19 +129,22 @@ fn own_on_pieces(cover: &CoverMap, colours: u8) -> [u32; 6] {
 
 /// The full terms of every playing player, with the weights of `w`.
 pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
-    traced_full_terms(pos, w, &mut NoHook).0
+    traced_full_terms(pos, w, &mut NoHook, &mut Army::default())
 }
 
 /// [`full_terms`], showing `hook` what each weight of king safety, mobility and hanging pieces
 /// is multiplied by (the tuner's trace; [`NoHook`] in play, where it compiles to nothing);
-/// with the terms, where the playing owners' pieces but pawns and kings stand (the progress
-/// term reads them).
+/// and into `attackers` (empty), where the playing owners' pieces but pawns and kings stand
+/// (the progress term reads them). The caller's, not returned with the terms: a returned
+/// pair of a few hundred bytes was copied out and back, two `memcpy` calls an evaluation
+/// (issue 32).
 #[inline(always)]
 pub fn traced_full_terms<H: Hook>(
     pos: &SceptrePosition,
     w: &SceptreWeights,
     hook: &mut H,
-) -> (Terms, Army) {
+    attackers: &mut Army,
+) -> Terms {
     let mut terms = Terms::default();
     let field = &**pos.field();
     let cover = pos.cover();
@@ -199,7 +202,6 @@ pub fn traced_full_terms<H: Hook>(
     // Pass 1, over each owner's pieces: where the attackers stand, and the hanging pieces
     // (the two worst losses; a piece no opponent covers loses nothing). The squares the
     // owner's own pieces stand on come off his mobility, read from the map's sums.
-    let mut attackers = Army::default();
     for &owner in playing {
         let o = owner.index();
         let (own, hostile_colours) = (colours_of[o], hostile_of[o]);
@@ -313,7 +315,7 @@ pub fn traced_full_terms<H: Hook>(
             hook.king(o, &king);
         }
     }
-    (terms, attackers)
+    terms
 }
 
 impl KingFeatures {

@@ -155,8 +155,9 @@ impl SceptreEval {
             (true, _) => basic::basic_terms(pos, true),
             (false, EvalStyle::Basic) => basic::basic_terms(pos, false),
             (false, EvalStyle::Full) => {
-                let (mut terms, army) =
-                    full::traced_full_terms(pos, self.weights, &mut trace::NoHook);
+                let mut army = army::Army::default();
+                let mut terms =
+                    full::traced_full_terms(pos, self.weights, &mut trace::NoHook, &mut army);
                 progress::add_progress(pos, &mut terms, self.weights, &army);
                 terms
             }

@@ -180,7 +180,8 @@ pub fn player_traces(pos: &SceptrePosition, w: &SceptreWeights) -> ([Linear; MAX
         w,
         players: Default::default(),
     };
-    let (mut terms, army) = traced_full_terms(pos, w, &mut rec);
+    let mut army = super::army::Army::default();
+    let mut terms = traced_full_terms(pos, w, &mut rec, &mut army);
     let mut players = rec.players;
     add_tallied(pos, w, &mut players);
     add_pieces_to_place(pos, &mut players);

@@ -50,12 +50,34 @@ pub struct Undo {
     landed_reach: Reach,
 }
 
+/// The seats' entries of `from` (at most four), the others `fill`. Seat by seat, unrolled:
+/// a slice copy of a length known only at run time was a `memcpy` call in every make
+/// (issue 32).
+#[inline(always)]
+fn seats_of<T: Copy>(from: &[T], fill: T) -> [T; 4] {
+    let mut seats = [fill; 4];
+    for (i, slot) in seats.iter_mut().enumerate() {
+        if let Some(&v) = from.get(i) {
+            *slot = v;
+        }
+    }
+    seats
+}
+
+/// Puts back each seat of `to` from `from` (the inverse of [`seats_of`], unrolled too).
+#[inline(always)]
+fn copy_seats<T: Copy>(to: &mut [T], from: &[T; 4]) {
+    for (i, &v) in from.iter().enumerate() {
+        if let Some(slot) = to.get_mut(i) {
+            *slot = v;
+        }
+    }
+}
+
 impl SceptrePosition {
     fn snapshot(&self) -> Undo {
-        let mut players = [PlayerState::Playing; 4];
-        players[..self.players.len()].copy_from_slice(&self.players);
-        let mut checks = [0; 4];
-        checks[..self.checks.len()].copy_from_slice(&self.checks);
+        let players = seats_of(&self.players, PlayerState::Playing);
+        let checks = seats_of(&self.checks, 0);
         Undo {
             moved: None,
             captured: None,
@@ -265,8 +287,8 @@ impl SceptrePosition {
     /// Takes back `m`, made by [`SceptrePosition::make`] with `undo` as its result.
     pub fn unmake(&mut self, m: SceptreMove, undo: Undo) {
         let n = self.players.len();
-        self.players.copy_from_slice(&undo.players[..n]);
-        self.checks.copy_from_slice(&undo.checks[..n]);
+        copy_seats(&mut self.players, &undo.players);
+        copy_seats(&mut self.checks, &undo.checks);
         self.to_move = undo.to_move;
         self.key = undo.key;
         self.reversible.0 = undo.reversible;
@@ -404,9 +426,8 @@ impl SceptrePosition {
 
     /// Takes back a withdrawal, a forfeit or a pass.
     pub fn unwithdraw(&mut self, undo: Undo) {
-        let n = self.players.len();
-        self.players.copy_from_slice(&undo.players[..n]);
-        self.checks.copy_from_slice(&undo.checks[..n]);
+        copy_seats(&mut self.players, &undo.players);
+        copy_seats(&mut self.checks, &undo.checks);
         self.to_move = undo.to_move;
         self.key = undo.key;
         self.reversible.0 = undo.reversible;

@@ -23,6 +23,7 @@
 
 pub mod army;
 pub mod basic;
+pub mod closing;
 pub mod elimination;
 pub mod full;
 #[cfg(test)]
@@ -40,7 +41,7 @@ pub use weights_tuned::TUNED;
 use super::piece::PieceKind;
 use super::position::SceptrePosition;
 use super::seats::PlayerColour;
-use crate::core::{Evaluator, Score, SeatScores, MAX_SEATS};
+use crate::core::{Evaluator, Score, SearchParams, SeatScores, MAX_SEATS};
 
 /// Score of a seat out of the game (eliminated or withdrawn): below any playing material.
 pub const OUT: Score = -10_000;
@@ -96,6 +97,8 @@ pub struct SceptreEval {
     /// In a game of two, the colour whose threat of promotion this search counts against
     /// the other ([`guard`]); set for a leader's searches only.
     pub guard: Option<PlayerColour>,
+    /// A leader's search closing in for mate, which searches quiet checks ([`closing`]).
+    pub closing: bool,
 }
 
 impl Default for SceptreEval {
@@ -105,6 +108,7 @@ impl Default for SceptreEval {
             material_only: false,
             weights: &weights::HANDSET,
             guard: None,
+            closing: false,
         }
     }
 }
@@ -206,5 +210,13 @@ impl Evaluator<SceptrePosition> for SceptreEval {
 
     fn key_salt(&self) -> u64 {
         self.guard.map_or(0, guard::guard_salt)
+    }
+
+    fn search_params(&self, params: SearchParams) -> SearchParams {
+        if self.closing {
+            closing::closing_params(params)
+        } else {
+            params
+        }
     }
 }

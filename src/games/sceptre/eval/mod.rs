@@ -15,6 +15,8 @@
 //!
 //! - [`guard`]: a leader's own searches in a game of two count the other side's threat of
 //!   promotion (not a term of `eval`: it depends on whose search it is);
+//! - [`closing`] and [`uncorrected`]: a leader's own searches in a game of two may change the
+//!   search's constants (its quiet checks kept, the correction history left out);
 //! - [`elimination`]: with three or four seats, every player still in gains for each one out
 //!   (full only).
 //!
@@ -33,6 +35,7 @@ pub mod progress;
 pub mod standing;
 mod tallied;
 pub mod trace;
+pub mod uncorrected;
 pub mod weights;
 mod weights_tuned;
 
@@ -99,6 +102,8 @@ pub struct SceptreEval {
     pub guard: Option<PlayerColour>,
     /// A leader's search closing in for mate, which searches quiet checks ([`closing`]).
     pub closing: bool,
+    /// A leader's search without the correction history ([`uncorrected`]).
+    pub uncorrected: bool,
 }
 
 impl Default for SceptreEval {
@@ -109,6 +114,7 @@ impl Default for SceptreEval {
             weights: &weights::HANDSET,
             guard: None,
             closing: false,
+            uncorrected: false,
         }
     }
 }
@@ -212,11 +218,13 @@ impl Evaluator<SceptrePosition> for SceptreEval {
         self.guard.map_or(0, guard::guard_salt)
     }
 
-    fn search_params(&self, params: SearchParams) -> SearchParams {
+    fn search_params(&self, mut params: SearchParams) -> SearchParams {
         if self.closing {
-            closing::closing_params(params)
-        } else {
-            params
+            params = closing::closing_params(params);
         }
+        if self.uncorrected {
+            params = uncorrected::uncorrected_params(params);
+        }
+        params
     }
 }

@@ -1,6 +1,6 @@
 //! The game trait search is generic over (the rules plus the search hints) and the evaluator.
 
-use super::{Rules, Score, SearchHints, SeatScores};
+use super::{Rules, Score, SearchHints, SearchParams, SeatScores};
 
 /// A game as the search sees it: its rules and its search hints. Search and perft are generic
 /// over this trait and are monomorphised per game; every type with both halves is a `Game`.
@@ -24,5 +24,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     #[inline(always)]
     fn key_salt(&self) -> u64 {
         0
+    }
+
+    /// The search's constants for a search with this evaluator, given the game's: an
+    /// evaluator that plays for one side (a leader closing in for mate) may change them for
+    /// that side's searches. The game's own for most.
+    #[inline(always)]
+    fn search_params(&self, params: SearchParams) -> SearchParams {
+        params
     }
 }

@@ -111,7 +111,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         control: Control<'a>,
         kept: Option<ThreadState>,
     ) -> Self {
-        let mut params = game.search_params();
+        let mut params = eval.search_params(game.search_params());
         if params.contempt_share != 0 || params.contempt_many != 0 {
             params.contempt = search_contempt(&params, eval.evaluate(&game), game.active().len());
         }

@@ -3,7 +3,7 @@
 //! people, the seats' names and clock words (docs/rules/sceptre1027.md#players-seats-and-turns: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
-use super::eval::{guard, EvalStyle, SceptreEval, WeightsChoice};
+use super::eval::{closing, guard, uncorrected, EvalStyle, SceptreEval, WeightsChoice};
 use super::field::layout::{Layout, DEFAULT_LAYOUT};
 use super::field::seats::{Compass, PlayerColour};
 use super::rules::position::{SceptrePosition, SceptrePositionError};
@@ -123,10 +123,18 @@ impl VariantRules for SceptreRules {
             material_only,
             weights: self.weights.table(),
             guard: None,
+            closing: false,
+            uncorrected: false,
         };
-        // A leader's search guards against the other side's promotion (`eval::guard`).
-        if eval.style == EvalStyle::Full && !material_only && guard::GUARD_LEAD.is_some() {
-            eval.guard = guard::guarded(root, &eval.terms(root).material, guard::GUARD_LEAD);
+        // A leader's search guards against the other side's promotion (`eval::guard`),
+        // closing in for mate searches its quiet checks (`eval::closing`), and goes without
+        // the correction history (`eval::uncorrected`).
+        if eval.style == EvalStyle::Full && !material_only {
+            let material = eval.terms(root).material;
+            let leads_by = |lead| guard::guarded(root, &material, lead).is_some();
+            eval.guard = guard::guarded(root, &material, guard::GUARD_LEAD);
+            eval.closing = leads_by(closing::CLOSING_LEAD);
+            eval.uncorrected = leads_by(uncorrected::UNCORRECTED_LEAD);
         }
         eval
     }
@@ -423,5 +431,63 @@ mod tests {
         assert_eq!(rules.evaluator(false, &pos("w")).guard, None);
         assert_eq!(rules.evaluator(true, &pos("b")).guard, None);
         assert_eq!(rules.evaluator(false, &rules.start()).guard, None);
+    }
+
+    #[test]
+    fn only_a_leaders_search_closing_in_searches_its_quiet_checks() {
+        use crate::core::SearchHints;
+        let rules = SceptreRules::default();
+        let meadow = ["8m"; 16].join("/");
+        let pos = |mover: &str| {
+            let text = format!(
+                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
+            );
+            SceptrePosition::from_text(&text).unwrap()
+        };
+        let params =
+            |eval: SceptreEval, pos: &SceptrePosition| eval.search_params(pos.search_params());
+        let leader = pos("b");
+        assert!(leader.search_params().prune_quiet_checks);
+        // A lead of some 1,700: the leader searches its quiet checks unless the switch is off.
+        assert_eq!(
+            params(rules.evaluator(false, &leader), &leader).prune_quiet_checks,
+            closing::CLOSING_LEAD.is_none()
+        );
+        let behind = pos("w");
+        assert!(params(rules.evaluator(false, &behind), &behind).prune_quiet_checks);
+        assert!(params(rules.evaluator(true, &leader), &leader).prune_quiet_checks);
+        let start = rules.start();
+        assert_eq!(
+            params(rules.evaluator(false, &start), &start),
+            start.search_params()
+        );
+    }
+
+    #[test]
+    fn only_a_leaders_search_goes_without_the_correction_history() {
+        use crate::core::SearchHints;
+        let rules = SceptreRules::default();
+        let meadow = ["8m"; 16].join("/");
+        let pos = |mover: &str| {
+            let text = format!(
+                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
+            );
+            SceptrePosition::from_text(&text).unwrap()
+        };
+        let corrected = |eval: SceptreEval, pos: &SceptrePosition| {
+            eval.search_params(pos.search_params()).correction_history
+        };
+        let leader = pos("b");
+        assert!(leader.search_params().correction_history);
+        // A lead of some 1,700: the leader's search goes without it unless the switch is off.
+        assert_eq!(
+            corrected(rules.evaluator(false, &leader), &leader),
+            uncorrected::UNCORRECTED_LEAD.is_none()
+        );
+        let behind = pos("w");
+        assert!(corrected(rules.evaluator(false, &behind), &behind));
+        assert!(corrected(rules.evaluator(true, &leader), &leader));
+        let start = rules.start();
+        assert!(corrected(rules.evaluator(false, &start), &start));
     }
 }

@@ -15,6 +15,8 @@
 //!
 //! - [`guard`]: a leader's own searches in a game of two count the other side's threat of
 //!   promotion (not a term of `eval`: it depends on whose search it is);
+//! - [`closing`] and [`uncorrected`]: a leader's own searches in a game of two may change the
+//!   search's constants (its quiet checks kept, the correction history left out);
 //! - [`elimination`]: with three or four seats, every player still in gains for each one out
 //!   (full only).
 //!
@@ -23,6 +25,7 @@
 
 pub mod army;
 pub mod basic;
+pub mod closing;
 pub mod elimination;
 pub mod full;
 #[cfg(test)]
@@ -32,6 +35,7 @@ pub mod progress;
 pub mod standing;
 mod tallied;
 pub mod trace;
+pub mod uncorrected;
 pub mod weights;
 mod weights_tuned;
 
@@ -40,7 +44,7 @@ pub use weights_tuned::TUNED;
 use super::piece::PieceKind;
 use super::position::SceptrePosition;
 use super::seats::PlayerColour;
-use crate::core::{Evaluator, Score, SeatScores, MAX_SEATS};
+use crate::core::{Evaluator, Score, SearchParams, SeatScores, MAX_SEATS};
 
 /// Score of a seat out of the game (eliminated or withdrawn): below any playing material.
 pub const OUT: Score = -10_000;
@@ -96,6 +100,10 @@ pub struct SceptreEval {
     /// In a game of two, the colour whose threat of promotion this search counts against
     /// the other ([`guard`]); set for a leader's searches only.
     pub guard: Option<PlayerColour>,
+    /// A leader's search closing in for mate, which searches quiet checks ([`closing`]).
+    pub closing: bool,
+    /// A leader's search without the correction history ([`uncorrected`]).
+    pub uncorrected: bool,
 }
 
 impl Default for SceptreEval {
@@ -105,6 +113,8 @@ impl Default for SceptreEval {
             material_only: false,
             weights: &weights::HANDSET,
             guard: None,
+            closing: false,
+            uncorrected: false,
         }
     }
 }
@@ -207,5 +217,15 @@ impl Evaluator<SceptrePosition> for SceptreEval {
 
     fn key_salt(&self) -> u64 {
         self.guard.map_or(0, guard::guard_salt)
+    }
+
+    fn search_params(&self, mut params: SearchParams) -> SearchParams {
+        if self.closing {
+            params = closing::closing_params(params);
+        }
+        if self.uncorrected {
+            params = uncorrected::uncorrected_params(params);
+        }
+        params
     }
 }

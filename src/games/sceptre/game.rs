@@ -414,7 +414,6 @@ mod tests {
         assert_ne!(DUEL_SEARCH, SceptrePosition::SEARCH);
         let withdrawn = pos("Kb@e1,Rb@a1,Kw@e8,Rw@h8,Kr@a8", "b+,w+,r=", 'b', "-", "-");
         assert_eq!(withdrawn.search_params(), TWO_LEFT_SEARCH);
-        assert!(DUEL_SEARCH.correction_history && !TWO_LEFT_SEARCH.correction_history);
     }
 
     /// Two players search with a correction history keyed by the material and the pawns'

@@ -414,16 +414,20 @@ mod tests {
         );
     }
 
+    /// A game of two on a meadow, black a queen and two rooks ahead (some 1,700), white a
+    /// pawn near its edge with those three in its pool; `mover` moves.
+    fn lead_of_a_queen_and_two_rooks(mover: &str) -> SceptrePosition {
+        let meadow = ["8m"; 16].join("/");
+        let text = format!(
+            "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
+        );
+        SceptrePosition::from_text(&text).unwrap()
+    }
+
     #[test]
     fn only_a_leaders_search_guards_against_promotion() {
         let rules = SceptreRules::default();
-        let meadow = ["8m"; 16].join("/");
-        let pos = |mover: &str| {
-            let text = format!(
-                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
-            );
-            SceptrePosition::from_text(&text).unwrap()
-        };
+        let pos = lead_of_a_queen_and_two_rooks;
         assert_eq!(
             rules.evaluator(false, &pos("b")).guard,
             Some(PlayerColour::White)
@@ -437,13 +441,7 @@ mod tests {
     fn only_a_leaders_search_closing_in_searches_its_quiet_checks() {
         use crate::core::SearchHints;
         let rules = SceptreRules::default();
-        let meadow = ["8m"; 16].join("/");
-        let pos = |mover: &str| {
-            let text = format!(
-                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
-            );
-            SceptrePosition::from_text(&text).unwrap()
-        };
+        let pos = lead_of_a_queen_and_two_rooks;
         let params =
             |eval: SceptreEval, pos: &SceptrePosition| eval.search_params(pos.search_params());
         let leader = pos("b");
@@ -467,13 +465,7 @@ mod tests {
     fn only_a_leaders_search_goes_without_the_correction_history() {
         use crate::core::SearchHints;
         let rules = SceptreRules::default();
-        let meadow = ["8m"; 16].join("/");
-        let pos = |mover: &str| {
-            let text = format!(
-                "{meadow} Kb@a1,Qb@b2,Rb@c2,Rb@d2,Kw@h16,Pw@c5 b+,w+ {mover} b@a1,w@a9 - w:QRR -"
-            );
-            SceptrePosition::from_text(&text).unwrap()
-        };
+        let pos = lead_of_a_queen_and_two_rooks;
         let corrected = |eval: SceptreEval, pos: &SceptrePosition| {
             eval.search_params(pos.search_params()).correction_history
         };

@@ -315,14 +315,19 @@ impl SceptrePosition {
     /// `a` or `b` (the move's own, counted whole by the caller) are left out. Only these
     /// lines cross a square whose occupancy the move changes, and only these pawns' moves
     /// can change: the nearer squares on the line are empty before and after the move.
+    /// Written into the caller's `touched` and `near` (the move's `Undo`): returned, the pair
+    /// of about 200 bytes was copied into it by `memcpy` calls in every make (issue 32).
     pub(in crate::games::sceptre) fn lines_and_pawns_through(
         &self,
         a: Square,
         b: Square,
         b_changes: bool,
-    ) -> (Touched, NearPawns) {
-        let mut touched = Touched::NONE;
-        let mut near = NearPawns::NONE;
+        touched: &mut Touched,
+        near: &mut NearPawns,
+    ) {
+        // Only the lengths: the entries past them are never read.
+        touched.len = 0;
+        near.clear();
         let field = &*self.field;
         let lines = field.lines();
         let squares = [a, b];
@@ -355,10 +360,12 @@ impl SceptrePosition {
                 if !sliders || slide_bit(p.kind) & LINE_SLIDERS[back] == 0 {
                     continue;
                 }
-                if touched
-                    .lines()
-                    .iter()
-                    .any(|t| t.from == sq && t.d as usize == back)
+                // Two lines from one square are two; a line found again runs through both.
+                if i > 0
+                    && touched
+                        .lines()
+                        .iter()
+                        .any(|t| t.from == sq && t.d as usize == back)
                 {
                     continue;
                 }
@@ -373,7 +380,6 @@ impl SceptrePosition {
                 touched.len += 1;
             }
         }
-        (touched, near)
     }
 
     /// After the move: counts in or out the squares by which each touched line grew or

@@ -139,8 +139,14 @@ impl SceptrePosition {
         if let Some(kind) = m.placed() {
             self.reversible.0 = 0;
             let placed = Piece::new(kind, mover);
-            let (mut touched, mut near) = self.lines_and_pawns_through(m.to(), m.to(), false);
-            self.count_near_pawns(&mut near, false);
+            self.lines_and_pawns_through(
+                m.to(),
+                m.to(),
+                false,
+                &mut undo.touched,
+                &mut undo.near_pawns,
+            );
+            self.count_near_pawns(&mut undo.near_pawns, false);
             self.board[m.to() as usize] = Some(placed);
             self.cover_on_piece(m.to(), placed.colour.index(), true);
             self.tally
@@ -148,10 +154,8 @@ impl SceptrePosition {
             self.owned.insert(mover, m.to());
             self.flip_lines(m.to());
             undo.landed_reach = self.cover_piece(m.to(), placed, true);
-            self.recount_touched(&mut touched);
-            undo.touched = touched;
-            self.count_near_pawns(&mut near, true);
-            undo.near_pawns = near;
+            self.recount_touched(&mut undo.touched);
+            self.count_near_pawns(&mut undo.near_pawns, true);
             self.count_pawn(m.to(), placed, true);
             if kind == PieceKind::King {
                 self.kings[mover.index()] = m.to();
@@ -185,9 +189,14 @@ impl SceptrePosition {
         // The move's own pieces' cover out on the board before the move, back in on the board
         // after it; the lines of other sliders through its squares recounted by their ends.
         // The pawns whose moves may change, counted out now and in after the move.
-        let (mut touched, mut near) =
-            self.lines_and_pawns_through(m.from(), m.to(), captured.is_none());
-        self.count_near_pawns(&mut near, false);
+        self.lines_and_pawns_through(
+            m.from(),
+            m.to(),
+            captured.is_none(),
+            &mut undo.touched,
+            &mut undo.near_pawns,
+        );
+        self.count_near_pawns(&mut undo.near_pawns, false);
         if let Some(moving) = self.board[from] {
             undo.moved_reach = self.cover_piece(m.from(), moving, false);
             undo.moved_pawn = self.count_pawn(m.from(), moving, false);
@@ -269,16 +278,14 @@ impl SceptrePosition {
         self.cover_on_piece(m.to(), placed.colour.index(), true);
         self.tally.add(&self.field, m.to(), placed, players);
         undo.landed_reach = self.cover_piece(m.to(), placed, true);
-        self.recount_touched(&mut touched);
-        undo.touched = touched;
+        self.recount_touched(&mut undo.touched);
         if undo.transferred != 0 {
             // Captures changed owners everywhere.
             self.derive_pawn_moves();
         } else {
-            self.count_near_pawns(&mut near, true);
+            self.count_near_pawns(&mut undo.near_pawns, true);
             self.count_pawn(m.to(), placed, true);
         }
-        undo.near_pawns = near;
         self.to_move = self.next_playing(mover);
         self.key = key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.to_move);
         undo

@@ -57,6 +57,12 @@ impl NearPawns {
         len: 0,
     };
 
+    /// No pawn noted.
+    #[inline(always)]
+    pub(in crate::games::sceptre) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Notes the pawn on `sq`, once.
     #[inline(always)]
     pub(in crate::games::sceptre) fn add(&mut self, sq: Square) {

@@ -1,7 +1,8 @@
 //! The ladder's kept records (engine-tests/results/ladder/, docs/results/strength.md): every
 //! step's records hold the games its match reported, and `ladder_sum.py`, which sums a step's
-//! rounds for the docs, counts them and computes the Elo as `regalia match` does; and
-//! `ladder_ends.py`, which tells how a step's games of three or four players ended.
+//! rounds for the docs, counts them and computes the Elo as `regalia match` does;
+//! `ladder_ends.py`, which tells how a step's games of three or four players ended; and
+//! `ladder_caps.py`, which scores them again at a shorter move limit.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -296,4 +297,135 @@ fn ladder_ends_tells_games_at_the_limit_from_those_decided_and_counts_who_went_o
             "by seat, points and times put out: black 0.33 / 1, white 0.00 / 2, red 1.33 / 0, green 0.33 / 1",
         ]
     );
+}
+
+/// `ladder_caps.py UPPER CAPS RECORDS…`'s lines, each split at its bars; None if it refused.
+fn ladder_caps(upper: &str, caps: &str, files: &[&Path]) -> Option<Vec<Vec<String>>> {
+    let out = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/strength/ladder_caps.py"))
+        .args([upper, caps])
+        .args(files)
+        .output()
+        .expect("python3 runs");
+    out.status.success().then(|| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.split(" | ").map(str::to_string).collect())
+            .collect()
+    })
+}
+
+#[test]
+fn ladder_caps_draws_a_game_where_a_shorter_limit_would_have() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-caps");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = |names: [&str; 4], movers: &[usize], outs: &[(usize, usize)], tail: &str| {
+        let mut text = String::from("game 1\nvariant sceptre1027\n");
+        for (seat, (side, name)) in ["black", "white", "red", "green"]
+            .iter()
+            .zip(names)
+            .enumerate()
+        {
+            text += &format!("seat {seat} {side} {name}\n");
+        }
+        for (i, seat) in movers.iter().enumerate() {
+            let ply = i + 1;
+            text += &format!("move {ply} {seat} a1a2 score cp 0 depth 1 time 1\n");
+            for (_, out) in outs.iter().filter(|(p, _)| *p == ply) {
+                text += &format!("out {ply} {out} eliminated\n");
+            }
+        }
+        text + tail + "\nend\n\n"
+    };
+    // Red, the upper foe, wins by mate at ply 20; white went out with ply 6, and the three
+    // left move in turn from ply 9. At 2 moves a seat the game is drawn after ply 8 (green's
+    // second move) among three; at 3 after ply 11; at 10 it ends by the mate first.
+    let mut movers: Vec<usize> = (0..8).map(|i| i % 4).collect();
+    movers.extend((0..12).map(|i| [0, 2, 3][i % 3]));
+    let decided = dir.join("decided.records");
+    std::fs::write(
+        &decided,
+        game(
+            ["level1", "level1", "level2", "level1"],
+            &movers,
+            &[(6, 1)],
+            "points 0 0 1 0\nwinner 2\ntermination normal red wins by checkmate",
+        ),
+    )
+    .expect("written");
+    // Drawn at its own limit of 3 moves a seat with all four in, the upper foe black.
+    let at_limit = dir.join("at-limit.records");
+    let round: Vec<usize> = (0..12).map(|i| i % 4).collect();
+    std::fs::write(
+        &at_limit,
+        game(
+            ["level2", "level1", "level1", "level1"],
+            &round,
+            &[],
+            "points 0.25 0.25 0.25 0.25\nwinner none\ntermination adjudication adjudicated: draw at the move limit (3 moves)",
+        ),
+    )
+    .expect("written");
+    let both = ladder_caps("level2", "2,3", &[&decided, &at_limit]).expect("scored");
+    // A third and a quarter: 0.58 of a fair share of 0.50.
+    for (line, cap) in both.iter().zip(["2", "3"]) {
+        assert_eq!(line[..3], [cap, "+0 =2 -0", "0.58 of 0.50"], "{line:?}");
+        assert!(line[3].starts_with("1.17 ("), "{line:?}");
+        assert_eq!(line[4], "at the limit 2 (4 in 1, 3 in 1)", "{line:?}");
+    }
+    assert_eq!(both[0].len(), 5, "the first cap has nothing to change from");
+    assert_eq!(both[1][5], "from 2: +0.00 (+0.00 to +0.00)");
+    let long = ladder_caps("level2", "3,10", &[&decided]).expect("scored");
+    assert_eq!(long[0][..3], ["3", "+0 =1 -0", "0.33 of 0.25"]);
+    assert_eq!(long[1][..3], ["10", "+1 =0 -0", "1.00 of 0.25"]);
+    assert_eq!(long[1][4], "at the limit 0 (none)");
+    // A third of a point to the whole one, in one game of four: +2.67 of a fair share.
+    assert_eq!(long[1][5], "from 3: +2.67 (+2.67 to +2.67)");
+    // A game drawn at 3 moves a seat cannot tell what 4 would have given.
+    assert!(ladder_caps("level2", "4", &[&at_limit]).is_none());
+}
+
+#[test]
+fn kept_ladder_steps_scored_at_their_own_limit_are_as_tallied() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/results/ladder");
+    let mut checked = 0;
+    for round in std::fs::read_dir(&root).expect("kept ladder runs") {
+        let round = round.expect("a round").path();
+        if !round.is_dir() {
+            continue;
+        }
+        for entry in std::fs::read_dir(&round).expect("a round's files") {
+            let records = entry.expect("a file").path();
+            if records.extension().and_then(|e| e.to_str()) != Some("records") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&records).expect("readable");
+            // Three or four players' steps drawn at a limit: the limit they were played to.
+            if !text.contains("\nseat 2 ") {
+                continue;
+            }
+            let Some(cap) = text
+                .split("draw at the move limit (")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+            else {
+                continue;
+            };
+            let stem = records
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .expect("a name");
+            let upper = format!("level{}", stem.rsplit('-').next().expect("GAME-LOW-UP"));
+            let tallied = ladder_tally(&records, &upper);
+            let scored = ladder_caps(&upper, cap, &[&records]).expect("scored at its own limit");
+            assert_eq!(
+                scored[0][1..4],
+                tallied[..3],
+                "{} at {cap}",
+                records.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no kept step of three or four players");
 }

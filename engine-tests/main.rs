@@ -6,6 +6,7 @@ mod chess960;
 mod engine_process;
 mod htp;
 mod ladder_records;
+mod ladder_script;
 mod match_runner;
 mod multiplayer;
 mod opentafl;

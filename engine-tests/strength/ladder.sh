@@ -18,6 +18,9 @@
 # give GAMES as a multiple of PLAYERS so each seat is held as often. Keep it short: the machine is shared.
 # Sceptre with two players is drawn at 300 moves a side (the rules have no such draw; a match needs an end),
 # unless the extra arguments give their own --max-moves.
+# MAX_MOVES=N draws Sceptre at N moves a seat instead (three or four players too, whose 200 cuts
+# many games off while they are still being decided: a longer cap is a measurement's choice,
+# not the game's).
 # KEEP=DIR keeps each step's records and match output as DIR/GAME-LOW-UP.records and .out, so a
 # tally can be rechecked and rounds summed; written as the games finish, so a stopped match keeps
 # the games it played (an existing file is never overwritten). SEED=N shuffles the openings with
@@ -42,12 +45,12 @@ by_players="--resign-score 1500"
 # Sceptre's two-player game has no draw by move count, and a game of two strong foes can run
 # for half an hour: drawn at 300 moves a side unless the extra arguments give a limit.
 case " $* " in *" --max-moves "*) ;; *)
-    [ "$game" != sceptre1027 ] || by_players="$by_players --max-moves 300" ;;
+    [ "$game" != sceptre1027 ] || by_players="$by_players --max-moves ${MAX_MOVES:-300}" ;;
 esac
 if [ "$players" -gt 2 ]; then
     [ "$game" = sceptre1027 ] || { echo "ladder.sh: PLAYERS=$players is for sceptre1027" >&2; exit 1; }
     # No resignation: a lost seat of three or four plays on until it is out.
-    by_players="--openings $here/../../openings/sceptre1027/ready-$players.epd --max-moves 200"
+    by_players="--openings $here/../../openings/sceptre1027/ready-$players.epd --max-moves ${MAX_MOVES:-200}"
 fi
 # The ladder's length from the engine itself: `Level`'s range is the longest ladder's; a level
 # beyond this game's is refused with its range.

@@ -82,6 +82,13 @@ pub trait SearchHints: Rules {
     fn see_at_least(&self, _m: Self::Move, _threshold: Score) -> bool {
         true
     }
+    /// The exchange for a mover who, with every other player, stands against `root` alone:
+    /// the paranoid search asks it for its root player's opponents, whom it plays as one
+    /// coalition. Games of two seats (or without a coalition-aware exchange) answer as
+    /// [`SearchHints::see_at_least`].
+    fn see_at_least_against(&self, m: Self::Move, threshold: Score, _root: Seat) -> bool {
+        self.see_at_least(m, threshold)
+    }
     /// The move's slot in a per-move history table, below [`SearchHints::HISTORY_SLOTS`].
     fn history_slot(&self, _m: Self::Move) -> usize {
         0

@@ -5,6 +5,7 @@ mod control;
 mod correction;
 mod driver;
 mod eval_cache;
+mod exchange;
 mod iterate;
 mod lazy_smp;
 mod limits;

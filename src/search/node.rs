@@ -176,6 +176,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             let killers = self.stack[ply].killers;
             let mut buffer = PickBuffer::new();
             let history = &self.history[history_offset..history_offset + G::HISTORY_SLOTS];
+            let exchange = self.exchange_test();
             let mut picker = if Self::DEFER_QUIETS {
                 MovePicker::new_deferring_quiets(
                     &mut buffer,
@@ -184,7 +185,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     tt_move,
                     &killers,
                     history,
-                    true,
+                    exchange,
                 )
             } else {
                 MovePicker::new(
@@ -194,7 +195,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     tt_move,
                     &killers,
                     history,
-                    true,
+                    exchange,
                 )
             };
             if tt_first.is_some() {
@@ -240,7 +241,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                         let threshold = -params.see_prune_margin * depth;
                         // The picker's test at 0 already answers a threshold at or below 0.
                         let passes = (threshold <= 0 && picker.won_exchange())
-                            || self.game.see_at_least(m, threshold);
+                            || exchange.at_least(&self.game, m, threshold);
                         if !passes {
                             continue;
                         }

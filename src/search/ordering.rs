@@ -6,6 +6,7 @@
 //! (`SearchHints::PickScores`), which the picker scans with vector code; the others keep the
 //! plain scan and no second list.
 
+use super::exchange::ExchangeTest;
 use crate::core::{Game, MoveList, PickScores, Score};
 
 // The ordering bands every move orderer uses (this picker and max-n's and best-reply's
@@ -202,7 +203,7 @@ impl<'a, G: Game> MovePicker<'a, G> {
         tt_move: Option<G::Move>,
         killers: &[Option<G::Move>; 2],
         history: &[i32],
-        use_see: bool,
+        exchange: ExchangeTest,
     ) -> Self {
         let PickBuffer { entries, scores } = &mut *buffer;
         entries.clear();
@@ -215,8 +216,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
                 TT_MOVE
             } else if game.is_noisy(m) {
                 let order = game.noisy_order(m);
-                won_exchange = use_see && game.see_at_least(m, 0);
-                if !use_see || won_exchange {
+                let tested = exchange != ExchangeTest::Off;
+                won_exchange = tested && exchange.at_least(game, m, 0);
+                if !tested || won_exchange {
                     GOOD_NOISY + order
                 } else {
                     BAD_NOISY + order
@@ -264,7 +266,7 @@ impl<'a, G: Game> MovePicker<'a, G> {
         tt_move: Option<G::Move>,
         killers: &[Option<G::Move>; 2],
         history: &[i32],
-        use_see: bool,
+        exchange: ExchangeTest,
     ) -> Self {
         debug_assert!(
             G::PickScores::KEPT,
@@ -283,8 +285,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
                 TT_MOVE
             } else if game.is_noisy(m) {
                 let order = game.noisy_order(m);
-                won_exchange = use_see && game.see_at_least(m, 0);
-                if !use_see || won_exchange {
+                let tested = exchange != ExchangeTest::Off;
+                won_exchange = tested && exchange.at_least(game, m, 0);
+                if !tested || won_exchange {
                     GOOD_NOISY + order
                 } else {
                     BAD_NOISY + order
@@ -578,8 +581,15 @@ mod tests {
                 let tt_move = (rand(2) == 0).then(|| pick_move(rand(1000)));
 
                 let mut buffer = PickBuffer::<SceptrePosition>::new();
-                let mut eager =
-                    MovePicker::new(&mut buffer, &pos, &moves, tt_move, &killers, &history, true);
+                let mut eager = MovePicker::new(
+                    &mut buffer,
+                    &pos,
+                    &moves,
+                    tt_move,
+                    &killers,
+                    &history,
+                    ExchangeTest::AgainstAll,
+                );
                 let expected: Vec<SceptreMove> = std::iter::from_fn(|| eager.next_move()).collect();
 
                 let mut changes = Vec::new();
@@ -591,7 +601,7 @@ mod tests {
                     tt_move,
                     &killers,
                     &history,
-                    true,
+                    ExchangeTest::AgainstAll,
                 );
                 let was_pending = deferred.pending;
                 let mut got = Vec::new();

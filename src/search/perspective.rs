@@ -6,6 +6,9 @@
 use crate::core::{splitmix, Evaluator, Game, Score, Seat, MAX_SEATS};
 
 pub trait Perspective: Copy + Send + Sync + 'static {
+    /// Whether every seat but the root plays as one coalition against it (paranoid): their
+    /// noisy moves are then judged by the coalition's exchange (`exchange.rs`).
+    const COALITION: bool;
     /// The side a seat plays for; equal sides share a score.
     fn side(self, seat: Seat) -> Seat;
     /// The seat the search plays for (the root's side to move).
@@ -26,6 +29,7 @@ pub struct TwoSided {
 }
 
 impl Perspective for TwoSided {
+    const COALITION: bool = false;
     #[inline(always)]
     fn side(self, seat: Seat) -> Seat {
         seat
@@ -69,6 +73,7 @@ const PARANOID_SALTS: [u64; MAX_SEATS] = {
 };
 
 impl Perspective for Paranoid {
+    const COALITION: bool = true;
     #[inline(always)]
     fn side(self, seat: Seat) -> Seat {
         (seat != self.root) as Seat

@@ -2,6 +2,7 @@
 //! that the static evaluation is never taken in the middle of an exchange. A game may add quiet
 //! threats near the horizon and bound its urgent plies ([`crate::core::SearchParams`]).
 
+use super::exchange::ExchangeTest;
 use super::ordering::{MovePicker, PickBuffer};
 use super::perspective::Perspective;
 use super::tt::Bound;
@@ -80,12 +81,13 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             tt_move,
             &no_killers,
             &self.history[history_offset..history_offset + G::HISTORY_SLOTS],
-            false,
+            ExchangeTest::Off,
         );
         let original_alpha = alpha;
         let mut best_move = None;
+        let exchange = self.exchange_test();
         while let Some(m) = picker.next_move() {
-            if !in_check && !self.game.see_at_least(m, 0) {
+            if !in_check && !exchange.at_least(&self.game, m, 0) {
                 continue;
             }
             let undo = self.play(m);

@@ -4,6 +4,7 @@
 use super::control::Control;
 use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
+use super::exchange::ExchangeTest;
 use super::ordering::HistoryChange;
 use super::perspective::{Perspective, TwoSided};
 use super::report::{ReportScore, RootLine};
@@ -264,6 +265,18 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     #[inline(always)]
     pub(super) fn root_to_move(&self) -> bool {
         self.mover_side() == self.persp.side(self.persp.root())
+    }
+
+    /// The exchange the side to move's noisy moves are judged by: the root player's against
+    /// every other player; an opponent's, where the others play as one coalition, against the
+    /// root player alone.
+    #[inline(always)]
+    pub(super) fn exchange_test(&self) -> ExchangeTest {
+        if P::COALITION && !self.root_to_move() {
+            ExchangeTest::AgainstRoot(self.persp.root())
+        } else {
+            ExchangeTest::AgainstAll
+        }
     }
 
     /// A draw as the searching side sees it: `contempt` below even for the side the engine

@@ -253,6 +253,17 @@ impl SearchHints for SceptrePosition {
         }
         SceptrePosition::see_at_least(self, m, threshold)
     }
+    /// The coalition's exchange (`see.rs`): `root`'s pieces alone take back, every other
+    /// player's take on the mover's side.
+    fn see_at_least_against(&self, m: SceptreMove, threshold: Score, root: Seat) -> bool {
+        if self.in_set_up() {
+            return true;
+        }
+        match PlayerColour::ALL.get(root as usize) {
+            Some(&colour) => SceptrePosition::see_at_least_against(self, m, threshold, colour),
+            None => SceptrePosition::see_at_least(self, m, threshold),
+        }
+    }
     fn history_slot(&self, m: SceptreMove) -> usize {
         let kind = m
             .placed()

@@ -89,14 +89,15 @@ fn tally(text: &str) -> (u32, u32, u32) {
     (n[0], n[1], n[2])
 }
 
-#[test]
-fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
+/// Every kept ladder round's records with its upper foe's level, `GAME-LOW-UP.records` in a
+/// folder of `engine-tests/results/ladder` (`ladder.sh KEEP=DIR` keeps each round in a folder of
+/// its own; the loose files beside them are matches run by hand, named by their settings, which
+/// strength.md says, not its rounds).
+fn kept_ladder_records() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/results/ladder");
-    let mut checked = 0;
+    let mut found = Vec::new();
     for round in std::fs::read_dir(&root).expect("kept ladder runs") {
         let round = round.expect("a round").path();
-        // `ladder.sh KEEP=DIR` keeps each round in a folder of its own; the loose files beside them
-        // are matches run by hand (named by their settings, strength.md says which), not its rounds.
         if !round.is_dir() {
             continue;
         }
@@ -105,53 +106,62 @@ fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
             if records.extension().and_then(|e| e.to_str()) != Some("records") {
                 continue;
             }
-            // GAME-LOW-UP.records: the upper foe is `levelUP`.
-            let stem = records
+            let up = records
                 .file_stem()
                 .and_then(|s| s.to_str())
-                .expect("a name");
-            let up = stem.rsplit('-').next().expect("GAME-LOW-UP");
-            let out = std::fs::read_to_string(records.with_extension("out")).expect("its output");
-            let upper = format!("level{up}");
-            // Three or four players (`PLAYERS=3 ladder.sh`): the score rate's tally, from the
-            // records, against the match's own table.
-            if match_summary(&out).is_none() {
-                if let Some((reported, points)) = engine_row(&out, &upper) {
-                    let line = ladder_tally(&records, &upper);
-                    assert_eq!(tally(&line[0]), reported, "{}: {line:?}", records.display());
-                    // The records keep a shared point to three places (0.333), the match sums
-                    // exact thirds: allow that rounding, a thousandth a game.
-                    let mine: f64 = line[1]
-                        .split_whitespace()
-                        .next()
-                        .and_then(|p| p.parse().ok())
-                        .expect("points");
-                    let theirs: f64 = points.parse().expect("the table's points");
-                    let games = f64::from(reported.0 + reported.1 + reported.2);
-                    assert!(
-                        (mine - theirs).abs() <= 0.005 + 0.001 * games,
-                        "{}: {line:?} against the match's {points}",
-                        records.display()
-                    );
-                    checked += 1;
-                }
-            }
-            // A match stopped before its summary has only the games it finished.
-            let Some((reported, elo)) = match_summary(&out) else {
-                continue;
-            };
-            let row = ladder_sum(&upper, std::slice::from_ref(&records));
-            assert_eq!(tally(&row[1]), reported, "{}: {row:?}", records.display());
-            let mine = row[3].split_whitespace().next().expect("an Elo");
-            let same = match (mine.replace('−', "-").parse::<f64>(), elo.parse::<f64>()) {
-                (Ok(a), Ok(b)) => a == b || (a - b).abs() <= 0.5,
-                _ => mine.replace('−', "-") == elo,
-            };
-            assert!(same, "{}: {mine} against match's {elo}", records.display());
-            checked += 1;
+                .and_then(|stem| stem.rsplit('-').next())
+                .expect("GAME-LOW-UP")
+                .to_string();
+            found.push((records, up));
         }
     }
-    assert!(checked > 0, "no kept ladder step under {}", root.display());
+    found
+}
+
+#[test]
+fn kept_ladder_records_agree_with_their_match_and_sum_as_it_counts() {
+    let mut checked = 0;
+    for (records, up) in kept_ladder_records() {
+        let out = std::fs::read_to_string(records.with_extension("out")).expect("its output");
+        let upper = format!("level{up}");
+        // Three or four players (`PLAYERS=3 ladder.sh`): the score rate's tally, from the
+        // records, against the match's own table.
+        if match_summary(&out).is_none() {
+            if let Some((reported, points)) = engine_row(&out, &upper) {
+                let line = ladder_tally(&records, &upper);
+                assert_eq!(tally(&line[0]), reported, "{}: {line:?}", records.display());
+                // The records keep a shared point to three places (0.333), the match sums
+                // exact thirds: allow that rounding, a thousandth a game.
+                let mine: f64 = line[1]
+                    .split_whitespace()
+                    .next()
+                    .and_then(|p| p.parse().ok())
+                    .expect("points");
+                let theirs: f64 = points.parse().expect("the table's points");
+                let games = f64::from(reported.0 + reported.1 + reported.2);
+                assert!(
+                    (mine - theirs).abs() <= 0.005 + 0.001 * games,
+                    "{}: {line:?} against the match's {points}",
+                    records.display()
+                );
+                checked += 1;
+            }
+        }
+        // A match stopped before its summary has only the games it finished.
+        let Some((reported, elo)) = match_summary(&out) else {
+            continue;
+        };
+        let row = ladder_sum(&upper, std::slice::from_ref(&records));
+        assert_eq!(tally(&row[1]), reported, "{}: {row:?}", records.display());
+        let mine = row[3].split_whitespace().next().expect("an Elo");
+        let same = match (mine.replace('−', "-").parse::<f64>(), elo.parse::<f64>()) {
+            (Ok(a), Ok(b)) => a == b || (a - b).abs() <= 0.5,
+            _ => mine.replace('−', "-") == elo,
+        };
+        assert!(same, "{}: {mine} against match's {elo}", records.display());
+        checked += 1;
+    }
+    assert!(checked > 0, "no kept ladder step");
 }
 
 #[test]
@@ -387,45 +397,30 @@ fn ladder_caps_draws_a_game_where_a_shorter_limit_would_have() {
 
 #[test]
 fn kept_ladder_steps_scored_at_their_own_limit_are_as_tallied() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/results/ladder");
     let mut checked = 0;
-    for round in std::fs::read_dir(&root).expect("kept ladder runs") {
-        let round = round.expect("a round").path();
-        if !round.is_dir() {
+    for (records, up) in kept_ladder_records() {
+        let text = std::fs::read_to_string(&records).expect("readable");
+        // Three or four players' steps drawn at a limit: the limit they were played to.
+        if !text.contains("\nseat 2 ") {
             continue;
         }
-        for entry in std::fs::read_dir(&round).expect("a round's files") {
-            let records = entry.expect("a file").path();
-            if records.extension().and_then(|e| e.to_str()) != Some("records") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&records).expect("readable");
-            // Three or four players' steps drawn at a limit: the limit they were played to.
-            if !text.contains("\nseat 2 ") {
-                continue;
-            }
-            let Some(cap) = text
-                .split("draw at the move limit (")
-                .nth(1)
-                .and_then(|rest| rest.split(' ').next())
-            else {
-                continue;
-            };
-            let stem = records
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .expect("a name");
-            let upper = format!("level{}", stem.rsplit('-').next().expect("GAME-LOW-UP"));
-            let tallied = ladder_tally(&records, &upper);
-            let scored = ladder_caps(&upper, cap, &[&records]).expect("scored at its own limit");
-            assert_eq!(
-                scored[0][1..4],
-                tallied[..3],
-                "{} at {cap}",
-                records.display()
-            );
-            checked += 1;
-        }
+        let Some(cap) = text
+            .split("draw at the move limit (")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+        else {
+            continue;
+        };
+        let upper = format!("level{up}");
+        let tallied = ladder_tally(&records, &upper);
+        let scored = ladder_caps(&upper, cap, &[&records]).expect("scored at its own limit");
+        assert_eq!(
+            scored[0][1..4],
+            tallied[..3],
+            "{} at {cap}",
+            records.display()
+        );
+        checked += 1;
     }
     assert!(checked > 0, "no kept step of three or four players");
 }

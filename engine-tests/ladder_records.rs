@@ -89,6 +89,19 @@ fn tally(text: &str) -> (u32, u32, u32) {
     (n[0], n[1], n[2])
 }
 
+/// The head of a made-up four-player game's records: its variant and who sits where.
+fn four_seat_game(names: [&str; 4]) -> String {
+    let mut text = String::from("game 1\nvariant sceptre1027\n");
+    for (seat, (side, name)) in ["black", "white", "red", "green"]
+        .iter()
+        .zip(names)
+        .enumerate()
+    {
+        text += &format!("seat {seat} {side} {name}\n");
+    }
+    text
+}
+
 /// Every kept ladder round's records with its upper foe's level, `GAME-LOW-UP.records` in a
 /// folder of `engine-tests/results/ladder` (`ladder.sh KEEP=DIR` keeps each round in a folder of
 /// its own; the loose files beside them are matches run by hand, named by their settings, which
@@ -246,14 +259,7 @@ fn ladder_ends_tells_games_at_the_limit_from_those_decided_and_counts_who_went_o
     std::fs::create_dir_all(&dir).expect("a folder");
     let game =
         |names: [&str; 4], plies: usize, outs: &[(usize, usize)], points: &str, end: &str| {
-            let mut text = String::from("game 1\nvariant sceptre1027\n");
-            for (seat, (side, name)) in ["black", "white", "red", "green"]
-                .iter()
-                .zip(names)
-                .enumerate()
-            {
-                text += &format!("seat {seat} {side} {name}\n");
-            }
+            let mut text = four_seat_game(names);
             for ply in 1..=plies {
                 text += &format!(
                     "move {ply} {} a1a2 score cp 0 depth 1 time 1\n",
@@ -330,14 +336,7 @@ fn ladder_caps_draws_a_game_where_a_shorter_limit_would_have() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ladder-caps");
     std::fs::create_dir_all(&dir).expect("a folder");
     let game = |names: [&str; 4], movers: &[usize], outs: &[(usize, usize)], tail: &str| {
-        let mut text = String::from("game 1\nvariant sceptre1027\n");
-        for (seat, (side, name)) in ["black", "white", "red", "green"]
-            .iter()
-            .zip(names)
-            .enumerate()
-        {
-            text += &format!("seat {seat} {side} {name}\n");
-        }
+        let mut text = four_seat_game(names);
         for (i, seat) in movers.iter().enumerate() {
             let ply = i + 1;
             text += &format!("move {ply} {seat} a1a2 score cp 0 depth 1 time 1\n");

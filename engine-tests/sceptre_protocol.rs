@@ -981,12 +981,12 @@ fn foe_search(players: u32, strength: &str) -> Vec<String> {
 }
 
 #[test]
-fn countess_adela_searches_as_1400_with_three_players_and_as_1250_with_two_or_four() {
+fn countess_adela_searches_as_1250_with_two_players_and_as_1400_with_three_or_four() {
     let level = "setoption name Level value 3";
     let elo = |e: u32| {
         format!("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value {e}")
     };
-    for (players, setting, not) in [(2, 1250, 1400), (3, 1400, 1250), (4, 1250, 1400)] {
+    for (players, setting, not) in [(2, 1250, 1400), (3, 1400, 1250), (4, 1400, 1250)] {
         let adela = foe_search(players, level);
         assert_eq!(
             adela,

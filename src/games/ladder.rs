@@ -27,7 +27,7 @@ pub struct Foe {
     pub strength: FoeStrength,
     /// Its settings for two, three and four players, where they differ: a budget of nodes
     /// buys a different share of the search with three players than with two, so a step
-    /// measured with two need not show with three (Sceptre's Countess Adela,
+    /// measured with two need not show with three or four (Sceptre's Countess Adela,
     /// docs/results/strength.md).
     pub by_players: Option<[u32; 3]>,
 }

@@ -1,6 +1,6 @@
 //! The named foes of Sceptre 1027 A.D., weakest first (see `games/ladder.rs`), for two to
-//! four players alike but Countess Adela, who plays another setting with three. Each step is
-//! measured in docs/results/strength.md.
+//! four players alike but Countess Adela, who plays another setting with three or four. Each
+//! step is measured in docs/results/strength.md.
 
 use crate::games::ladder::{full, limited, limited_by_players, Foe};
 
@@ -21,9 +21,11 @@ pub const FOES: [Foe; 10] = [
         // Two players: not 1200, 1100 → 1200 measured +70 and +53 Elo in two rounds, below
         // the aim. Three: the first line of depth 1 costs about half as many nodes as with
         // two, so at 1250 she finished depth 1 as Reeve Godwin does and was no stronger (0.87
-        // of her share in 66 games); at 1400 she reaches into depth 2. Four: 1400 measured
-        // no better than 1250 against Reeve Godwin and left Rainulf no step (0.85 in 32).
-        [1250, 1400, 1250],
+        // of her share in 66 games); at 1400 she reaches into depth 2. Four: at 1250 she
+        // finished the first ply in 38% of positions and was no stronger than Reeve Godwin
+        // played out (0.94 of her share in 32); at 1400 she finishes it in 96%, above him
+        // (1.49), and Rainulf still steps above her (1.77).
+        [1250, 1400, 1400],
     ),
     limited(
         "Rainulf the Sellsword",

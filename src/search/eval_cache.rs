@@ -43,6 +43,12 @@ impl EvalCache {
         (slot.filled && slot.key == key).then_some(slot.score)
     }
 
+    /// Starts loading `key`'s slot, for a lookup soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        super::table_memory::prefetch((&self.slots[Self::index(key)] as *const Slot).cast());
+    }
+
     /// Remembers `score` for `key`, in place of whatever its slot held.
     #[inline(always)]
     pub fn put(&mut self, key: u64, score: Score) {

@@ -59,6 +59,14 @@ pub trait SearchHints: Rules {
     fn surely_legal(&self, _m: Self::Move) -> bool {
         false
     }
+    /// The key the position will have once `m` is made, where a few reads foresee it (a
+    /// plain move or capture): the search starts loading the child's table bucket and
+    /// evaluation slot before `make`, so that the wait for memory overlaps the move's own
+    /// work. `None` where the game does not foresee it; a wrong key only loads a line in vain.
+    #[inline(always)]
+    fn key_after(&self, _m: Self::Move) -> Option<u64> {
+        None
+    }
     /// Captures, promotions, explosions: moves that change material.
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false

@@ -43,6 +43,17 @@ impl EvalCache {
         (slot.filled && slot.key == key).then_some(slot.score)
     }
 
+    /// Every slot empty again, in the memory it has.
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+
+    /// Starts loading `key`'s slot, for a lookup soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        super::table_memory::prefetch((&self.slots[Self::index(key)] as *const Slot).cast());
+    }
+
     /// Remembers `score` for `key`, in place of whatever its slot held.
     #[inline(always)]
     pub fn put(&mut self, key: u64, score: Score) {
@@ -77,5 +88,11 @@ mod tests {
         assert_eq!(cache.get(0), None, "replaced");
         cache.put(1, 2);
         assert_eq!((cache.get(1), cache.get(same_slot)), (Some(2), Some(-5)));
+        cache.clear();
+        assert_eq!(
+            (cache.get(1), cache.get(same_slot)),
+            (None, None),
+            "cleared"
+        );
     }
 }

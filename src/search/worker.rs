@@ -421,9 +421,19 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     #[inline]
     pub(super) fn play(&mut self, m: G::Move) -> G::Undo {
         self.keys.push(self.game.key());
+        // The child probes the table (and the evaluation cache) soon after it starts: where
+        // the game foresees its key, both loads start before `make` and overlap its work.
+        let foreseen = self.game.key_after(m);
+        if let Some(key) = foreseen {
+            self.tt.prefetch(key ^ self.salt);
+            self.eval_cache.prefetch(key ^ self.salt);
+        }
         let undo = self.game.make(m);
-        // The child probes the table after its draw and repetition tests: start the load now.
-        self.tt.prefetch(self.game.key() ^ self.salt);
+        let key = self.game.key();
+        // Not foreseen, or foreseen wrong: the table's load starts now.
+        if foreseen != Some(key) {
+            self.tt.prefetch(key ^ self.salt);
+        }
         undo
     }
 

@@ -194,6 +194,11 @@ impl SearchHints for SceptrePosition {
     }
     /// The null move, with exactly two players in the move phase only: a pass is no move of
     /// Sceptre, and with three or more the player passed to is not the one who would move.
+    /// A move's or a capture's key, foreseen from its squares (`make`'s own change of it).
+    #[inline(always)]
+    fn key_after(&self, m: SceptreMove) -> Option<u64> {
+        SceptrePosition::key_after(self, m)
+    }
     /// The material and the pawns' distances to their edges (the tally's `material_key`).
     fn correction_key(&self) -> u64 {
         self.tally.material_key()

@@ -108,6 +108,38 @@ impl SceptrePosition {
             .unwrap_or(colour)
     }
 
+    /// The key [`Self::make`] will give the position for a move or capture, read before it
+    /// (the search's early table load, `SearchHints::key_after`); `None` for a placement and
+    /// for a king's capture (an elimination passes pieces), which it does not foresee.
+    #[inline]
+    pub(in crate::games::sceptre) fn key_after(&self, m: SceptreMove) -> Option<u64> {
+        if m.is_placement() {
+            return None;
+        }
+        let mover = self.to_move;
+        let piece = self.board[m.from() as usize]?;
+        let mut key = self.key ^ zobrist::piece(m.from(), piece) ^ zobrist::turn(mover);
+        if let Some(cap) = self.board[m.to() as usize] {
+            if cap.kind == PieceKind::King {
+                return None;
+            }
+            let count = self.pools[cap.colour.index()][cap.kind.index()];
+            key ^= zobrist::piece(m.to(), cap)
+                ^ zobrist::pool(cap.colour, cap.kind, count)
+                ^ zobrist::pool(cap.colour, cap.kind, count.wrapping_add(1));
+        }
+        let placed = match m.promotion_kind() {
+            Some(kind) => {
+                let count = self.pools[piece.colour.index()][kind.index()];
+                key ^= zobrist::pool(piece.colour, kind, count)
+                    ^ zobrist::pool(piece.colour, kind, count.wrapping_sub(1));
+                Piece { kind, ..piece }
+            }
+            None => piece,
+        };
+        Some(key ^ zobrist::piece(m.to(), placed) ^ zobrist::turn(self.next_playing(mover)))
+    }
+
     /// Makes a legal move (or placement) and returns what undoes it.
     pub fn make(&mut self, m: SceptreMove) -> Undo {
         let undo = self.make_unchecked(m);
@@ -488,6 +520,56 @@ mod tests {
             }
         }
         assert!(plies > 10_000, "{plies} plies");
+    }
+
+    /// The key foreseen before a move is the key `make` gives, for every legal move met on
+    /// random playouts that is not a placement or a king's capture; plain moves, captures and
+    /// promotions are each met, so a wrong term in any of them fails.
+    #[test]
+    fn the_foreseen_key_is_the_key_after_the_move() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut plain, mut captures, mut promotions) = (0, 0, 0);
+        for text in reference_positions() {
+            for _ in 0..10 {
+                let mut pos = SceptrePosition::from_text(&text).unwrap();
+                for _ in 0..40 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in moves.iter() {
+                        let foreseen = pos.key_after(m);
+                        let captured = (!m.is_placement())
+                            .then(|| pos.board[m.to() as usize])
+                            .flatten();
+                        let undo = pos.make(m);
+                        match foreseen {
+                            Some(key) => assert_eq!(key, pos.key(), "{} then {m:?}", pos.to_text()),
+                            None => assert!(
+                                m.is_placement()
+                                    || captured.is_some_and(|c| c.kind == PieceKind::King),
+                                "{m:?} not foreseen"
+                            ),
+                        }
+                        pos.unmake(m, undo);
+                        if foreseen.is_some() {
+                            if m.promotion_kind().is_some() {
+                                promotions += 1;
+                            } else if captured.is_some() {
+                                captures += 1;
+                            } else {
+                                plain += 1;
+                            }
+                        }
+                    }
+                    pos.make(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(
+            plain > 10_000 && captures > 100 && promotions > 10,
+            "{plain} {captures} {promotions}"
+        );
     }
 
     /// A king capture with three playing: the king's player is eliminated and his pieces pass

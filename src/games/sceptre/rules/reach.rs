@@ -5,7 +5,7 @@
 
 use super::attacks::{forward_diagonals, pawn_may_capture_onto, Access};
 use super::position::SceptrePosition;
-use crate::games::sceptre::field::lines::{nearest, LINE_KIND};
+use crate::games::sceptre::field::lines::{nearest_stop, LINE_KIND};
 use crate::games::sceptre::field::pawn_reach::{PAWN_CAPTURE, PAWN_WALK};
 use crate::games::sceptre::field::piece::{Piece, PieceKind};
 use crate::games::sceptre::field::{slide_bit, Square};
@@ -89,19 +89,16 @@ impl SceptrePosition {
             Access::Open if self.board[to as usize].is_some() => 1,
             Access::Open => {
                 let place = field.lines().places(from)[LINE_KIND[d]];
-                let up = d < 4;
-                let piece_at = nearest(self.lines[place.line as usize], place.bit, up);
-                let wall_at = nearest(
+                // Every line ends in walls, so the stop is a piece before the first wall
+                // or that wall.
+                let (at, wall) = nearest_stop(
+                    self.lines[place.line as usize],
                     field.lines().walls(place.line, slide_bit(kind)),
                     place.bit,
-                    up,
+                    d < 4,
                 );
                 // A piece before the first wall stands on open ground: it is covered too.
-                let end = if piece_at != 0 && piece_at < wall_at {
-                    piece_at + 1
-                } else {
-                    wall_at
-                };
+                let end = if wall { at } else { at + 1 };
                 end.max(2) - 1
             }
         }

@@ -465,22 +465,30 @@ impl SceptrePosition {
         })
     }
 
-    /// Whether a piece of `owner`'s covers a square where another owner's piece stands, read
-    /// from the `on_pieces` sums of his colours over the others'. A capture lands on such a
-    /// square (covered is where a piece would capture), so without one `owner` has none.
+    /// The kinds (bit per kind index) of which a piece of `owner`'s covers a square where
+    /// another owner's piece stands, read from the `on_pieces` sums of his colours over the
+    /// others'. A capture lands on such a square (covered is where a piece would capture), so
+    /// a kind not among them has no capture: the noisy list skips its pieces, and is empty
+    /// without a look at any piece where none is (quiescence asks for it at every node).
     #[inline]
-    pub(in crate::games::sceptre) fn covers_others_pieces(&self, owner: PlayerColour) -> bool {
+    pub(in crate::games::sceptre) fn capturing_kinds(&self, owner: PlayerColour) -> u8 {
         let mut mine = 0u8;
         for (c, &o) in self.tally.owner.iter().enumerate() {
             if o == owner {
                 mine |= 1 << c;
             }
         }
-        (0..4).filter(|c| mine & (1 << c) != 0).any(|c| {
-            (0..4)
-                .filter(|covered| mine & (1 << covered) == 0)
-                .any(|covered| self.cover.on_pieces[c][covered].iter().any(|&n| n != 0))
-        })
+        let mut kinds = 0u8;
+        for c in (0..4).filter(|c| mine & (1 << c) != 0) {
+            for covered in (0..4).filter(|covered| mine & (1 << covered) == 0) {
+                for (k, &n) in self.cover.on_pieces[c][covered].iter().enumerate() {
+                    if n != 0 {
+                        kinds |= 1 << k;
+                    }
+                }
+            }
+        }
+        kinds
     }
 
     /// The kept cover map.

@@ -31,6 +31,9 @@ const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Knight,
 ];
 
+/// Every kind's bit (bit per kind index): a full list walks every piece.
+const ALL_KINDS: u8 = 0b11_1111;
+
 /// Direction indices (`Direction as usize`) of the sliders, in generation order.
 const QUEEN_LINES: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 const ROOK_LINES: [usize; 4] = [0, 2, 4, 6];
@@ -606,7 +609,10 @@ impl SceptrePosition {
     }
 
     /// The legal moves of the side to move after the set-up, as [`SceptrePosition::legal_moves`].
-    fn moves<S: Sink>(&self, out: &mut S) {
+    /// `kinds` (bit per kind index) are the kinds that may have a noisy move
+    /// ([`SceptrePosition::capturing_kinds`], the pawns where one may promote): a noisy list
+    /// out of check skips the other kinds' pieces, which have none.
+    fn moves<S: Sink>(&self, out: &mut S, kinds: u8) {
         let mover = self.to_move;
         let s = self.safety(mover);
         // Out of check nobody needs the quiet moves counted: only captures and promotions
@@ -614,6 +620,9 @@ impl SceptrePosition {
         let captures_only = S::NOISY_ONLY && s.checks == 0;
         for from in self.owned.squares(mover) {
             let piece = self.board[from as usize].expect("an owned square holds a piece");
+            if captures_only && kinds & (1 << piece.kind.index()) == 0 {
+                continue;
+            }
             self.legal_moves_of(from, piece, &s, captures_only, out);
         }
         if out.count() == 0 && s.checks > 0 && self.playing_count() >= 3 {
@@ -797,13 +806,18 @@ impl SceptrePosition {
         }
         let start = list.len();
         match (noisy_only, self.in_set_up()) {
-            (false, false) => self.moves(&mut AllMoves { list, start }),
+            (false, false) => self.moves(&mut AllMoves { list, start }, ALL_KINDS),
             (false, true) => self.placements(&mut AllMoves { list, start }),
             // No capture and no promotion to make: the noisy list is empty without a look at
             // each piece (quiescence asks for it at every node).
             (true, false) => {
-                if self.covers_others_pieces(self.to_move) || self.may_promote(self.to_move) {
-                    self.moves(&mut NoisyMoves { list, count: 0 })
+                let mover = self.to_move;
+                let mut kinds = self.capturing_kinds(mover);
+                if self.may_promote(mover) {
+                    kinds |= 1 << PieceKind::Pawn.index();
+                }
+                if kinds != 0 {
+                    self.moves(&mut NoisyMoves { list, count: 0 }, kinds)
                 }
             }
             // Placements are never noisy.

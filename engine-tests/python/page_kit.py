@@ -115,6 +115,16 @@ class Screen:
             raise AssertionError(f"timed out waiting for {what}; status: {self.text_of('status')!r}, "
                                  f"message: {self.text_of('message')!r}{self.context()}") from e
 
+    def keep_what_renders_show(self, name, expression):
+        """From now on, after each view the page draws, evaluates the script `expression` (with
+        `view`, the view drawn) and keeps every truthy value in `window[name]`. A state the page
+        shows only briefly (one view, until the next arrives) is caught however busy the
+        machine, where a wait that polls every 0.2 s, or two reads one after the other, can
+        miss it. Set again by each page load."""
+        self.js("const name = arguments[0]; window[name] = [];"
+                f"renderHooks.push((view) => {{ const seen = ({expression}); if (seen) window[name].push(seen); }});",
+                name)
+
     def moves(self):
         return self.js("return typeof game !== 'undefined' && game ? game.moves.map((m) => m.text) : []")
 

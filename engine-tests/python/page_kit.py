@@ -128,13 +128,18 @@ class Screen:
     def moves(self):
         return self.js("return typeof game !== 'undefined' && game ? game.moves.map((m) => m.text) : []")
 
+    def targets(self):
+        """The squares the page marks as targets, read in one script call (a redraw between
+        finding the marks and reading them would make element handles stale)."""
+        return self.js("return [...document.querySelectorAll('#board-box .mark-target')].map((m) => m.dataset.mark)")
+
     def square(self, name):
         return self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
 
     def on_fresh_board(self, action):
-        """Runs the pointer `action` again if the page drew its board afresh meanwhile (a late
-        update replaces the squares, and the ones found before go stale); a held button is let
-        go first."""
+        """Runs the pointer `action` again if the page drew its board (or the move list, a
+        palette) afresh meanwhile (a late update replaces them, and the elements found before go
+        stale); a held button is let go first."""
         for attempt in range(3):
             try:
                 return action()

@@ -13,7 +13,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
@@ -146,6 +146,18 @@ class Screen:
             except StaleElementReferenceException:
                 ActionChains(self.driver).release().perform()
                 if attempt == 2:
+                    raise
+                time.sleep(0.2)
+
+    def press(self, name):
+        """Clicks the button `name` (an id) as a person does, again if the page moved it between
+        Selenium finding where it is and the click landing (engines playing on add lines above
+        it, and another element takes the click) or drew it afresh."""
+        for attempt in range(5):
+            try:
+                return self.by_id(name).click()
+            except (ElementClickInterceptedException, StaleElementReferenceException):
+                if attempt == 4:
                     raise
                 time.sleep(0.2)
 

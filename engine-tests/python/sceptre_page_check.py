@@ -12,7 +12,7 @@ usage: sceptre_page_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import ElementNotInteractableException, TimeoutException
 from selenium.webdriver.support.ui import Select
 
 import page_kit
@@ -190,9 +190,16 @@ if s["over"] and s["stand_in"][1] == "game":
 print(f"sceptre page: four players, an elimination after {s['moves']} moves: "
       f"{next(a for a in announcements() if 'eliminated' in a)}")
 if shown("stand-in-stop"):
-    by_id("stand-in-stop").click()
-    wait_until("white played by hand again", lambda: state()["stand_in"][1] is None)
-    print("sceptre page: 'I will play myself' took the seat back")
+    # The engines play on meanwhile: the side panel moves as lines are added above the button,
+    # and the game may end (the button hidden) before the click lands.
+    try:
+        screen.press("stand-in-stop")
+    except ElementNotInteractableException:
+        check(state()["over"], "'I will play myself' hidden in a game going on")
+    wait_until("white played by hand again, or the game over",
+               lambda: state()["stand_in"][1] is None or state()["over"])
+    if state()["stand_in"][1] is None:
+        print("sceptre page: 'I will play myself' took the seat back")
 
 # ---- an elimination by the person's own click: black's rook takes white's king -------------
 # A set position, so this part does not depend on what the engines choose.

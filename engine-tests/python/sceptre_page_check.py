@@ -231,6 +231,20 @@ rows = standing()
 check("withdrawn" in rows[1] and "2 pieces" in rows[1], f"white's line: {rows}")
 screenshot("sceptre1027-withdrawn")
 print("sceptre page: a withdrawn player's pieces greyed")
+
+# ---- "Flip" to the side where nobody sits (east, with three players): the control names it ---
+DRAWN_TURNED = "return document.getElementById('download-svg').href.endsWith('turn=' + arguments[0])"
+choose_bottom("White (west)")
+wait_until("west at the bottom", lambda: js(DRAWN_TURNED, 3))
+screen.press("flip")
+wait_until("the board flipped to the east side", lambda: js(DRAWN_TURNED, 1))
+bottom = js("const e = document.getElementById('sceptre-bottom');"
+            "return e.selectedIndex < 0 ? '' : e.options[e.selectedIndex].text")
+check(bottom == "East (no player)", f"the board control after a flip to the empty east side reads {bottom!r}")
+choose_bottom("Black (south)")
+wait_until("south at the bottom again", lambda: js(DRAWN_TURNED, 0))
+check(len(Select(by_id("sceptre-bottom")).options) == 3, "the empty side still offered once a seat is chosen")
+print("sceptre page: a flip to the empty east side is named on the board control")
 driver.quit()
 
 # ---- a phone: the field zoomed and scrolled -------------------------------------------------

@@ -379,10 +379,11 @@ print("tafl: illegal move refused, king escaped, record replays")
 # ---- Sceptre 1027, two players: placements from the palette; the engine places too ---------
 new_game("sceptre1027", ["human", ("engine", 100)], options={"SceptreLayout": "duel", "SceptrePlayers": 2})
 wait_until("the palette", lambda: shown("palette"))
-driver.find_element(By.CSS_SELECTOR, '#palette button[data-piece="K"]').click()
-targets = driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
+# Found afresh if a late view redrew the palette (the board turned to black's side, say).
+screen.on_fresh_board(lambda: driver.find_element(By.CSS_SELECTOR, '#palette button[data-piece="K"]').click())
+targets = screen.targets()
 check(targets, "no placement squares shown for the king")
-click(targets[0].get_attribute("data-mark"))
+click(targets[0])
 wait_until("the engine's placement", lambda: len(moves_on_page()) >= 2)
 check(moves_on_page()[0].startswith("Black K@"), f"sceptre moves: {moves_on_page()}")
 screenshot("sceptre1027-setup")
@@ -420,8 +421,8 @@ new_game("sceptre1027", ["human", ("engine", 50), "human", ("engine", 50)],
 for _ in range(2):
     placed = len(moves_on_page())
     wait_until("a person's turn", lambda: shown("palette"))
-    targets = driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
-    click(targets[len(targets) // 2].get_attribute("data-mark"))
+    targets = wait_until("the placement squares", screen.targets)
+    click(targets[len(targets) // 2])
     wait_until("the placement", lambda: len(moves_on_page()) > placed)
 wait_until("four seats placing", lambda: len(moves_on_page()) >= 4)
 screenshot("sceptre1027-four")
@@ -470,7 +471,8 @@ E4 = "return !!document.querySelector('#board-box [data-square=\"e4\"]') && game
 def board_position():
     return driver.execute_script("return document.querySelector('#board-box svg').outerHTML")
 at_end = board_position()
-driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click()
+# Found afresh if a late view (the event stream's news of the last move) redrew the list.
+screen.on_fresh_board(lambda: driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click())
 wait_until("the position after 1. e4", lambda: visible("review-note") and "After move 1 of 4" in text_of("review-note"))
 after_e4 = board_position()
 check(after_e4 != at_end, "clicking the first move did not change the board")

@@ -13,7 +13,6 @@ usage: finished_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -94,8 +93,7 @@ resigned = js("return game.id")
 for source, target in (("e2", "e4"), ("d2", "d4")):
     before = js("return game.moves.length")
     for name in (source, target):
-        cell = driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
-        ActionChains(driver).move_to_element(cell).click().perform()
+        screen.click(name)  # found afresh if a late view (the engine's reply's) redrew the board
     wait_until(f"{source}{target} and the engine's reply", lambda: js("return game.moves.length") >= before + 2)
 by_id("resign").click()
 driver.switch_to.alert.accept()
@@ -156,7 +154,8 @@ def board():
 
 
 at_end = board()
-driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click()
+# Found afresh if a late view (the event stream's news of the last move) redrew the list.
+screen.on_fresh_board(lambda: driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click())
 wait_until("the position after 1. f3", lambda: "After move 1 of 4" in text_of("review-note"))
 after_f3 = board()
 check(after_f3 != at_end, "the first move's position looks like the last")

@@ -13,7 +13,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
@@ -115,22 +115,49 @@ class Screen:
             raise AssertionError(f"timed out waiting for {what}; status: {self.text_of('status')!r}, "
                                  f"message: {self.text_of('message')!r}{self.context()}") from e
 
+    def keep_what_renders_show(self, name, expression):
+        """From now on, after each view the page draws, evaluates the script `expression` (with
+        `view`, the view drawn) and keeps every truthy value in `window[name]`. A state the page
+        shows only briefly (one view, until the next arrives) is caught however busy the
+        machine, where a wait that polls every 0.2 s, or two reads one after the other, can
+        miss it. Set again by each page load."""
+        self.js("const name = arguments[0]; window[name] = [];"
+                f"renderHooks.push((view) => {{ const seen = ({expression}); if (seen) window[name].push(seen); }});",
+                name)
+
     def moves(self):
         return self.js("return typeof game !== 'undefined' && game ? game.moves.map((m) => m.text) : []")
+
+    def targets(self):
+        """The squares the page marks as targets, read in one script call (a redraw between
+        finding the marks and reading them would make element handles stale)."""
+        return self.js("return [...document.querySelectorAll('#board-box .mark-target')].map((m) => m.dataset.mark)")
 
     def square(self, name):
         return self.driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{name}"]')
 
     def on_fresh_board(self, action):
-        """Runs the pointer `action` again if the page drew its board afresh meanwhile (a late
-        update replaces the squares, and the ones found before go stale); a held button is let
-        go first."""
+        """Runs the pointer `action` again if the page drew its board (or the move list, a
+        palette) afresh meanwhile (a late update replaces them, and the elements found before go
+        stale); a held button is let go first."""
         for attempt in range(3):
             try:
                 return action()
             except StaleElementReferenceException:
                 ActionChains(self.driver).release().perform()
                 if attempt == 2:
+                    raise
+                time.sleep(0.2)
+
+    def press(self, name):
+        """Clicks the button `name` (an id) as a person does, again if the page moved it between
+        Selenium finding where it is and the click landing (engines playing on add lines above
+        it, and another element takes the click) or drew it afresh."""
+        for attempt in range(5):
+            try:
+                return self.by_id(name).click()
+            except (ElementClickInterceptedException, StaleElementReferenceException):
+                if attempt == 4:
                     raise
                 time.sleep(0.2)
 

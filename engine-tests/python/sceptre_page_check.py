@@ -12,9 +12,7 @@ usage: sceptre_page_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import os
 import sys
 
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.common.by import By
+from selenium.common.exceptions import ElementNotInteractableException, TimeoutException
 from selenium.webdriver.support.ui import Select
 
 import page_kit
@@ -128,13 +126,24 @@ def four_player_game():
     # The engine's set-up is a preview (setup_preview_check.py tries adjusting it): confirmed as it
     # is, the server keeps it and places each piece at white's turns; the page shows how far it got.
     wait_until("the set-up proposed", lambda: shown("setup-confirm"))
+    # What the page shows once the server holds the plan, kept view by view: the server places
+    # white's first piece at once and the engines place the rest within seconds, so the set-up
+    # can be over before a polling wait looks; and the event stream can bring the server's news
+    # before the answer to "Confirm" (the proposal still drawn meanwhile), so the game's state
+    # alone does not say what the page shows.
+    screen.keep_what_renders_show("progress_shown", """SetUpPreview.plan() === null
+        && readSceptre(view.position).inSetUp && !view.over
+        && document.getElementById('setup-preview').getClientRects().length > 0
+        && !document.getElementById('setup-preview').hidden
+        && document.getElementById('setup-preview-note').textContent""")
     by_id("setup-confirm").click()
-    wait_until("the server holding white's set-up", lambda: js(
-        "return !!game.seats[1].setup_plan || !readSceptre(game.position).inSetUp"))
-    if js("return readSceptre(game.position).inSetUp"):
-        note = js("return document.getElementById('setup-preview-note').textContent")
-        check(shown("setup-preview") and "White's set-up" in note, f"the plan's progress shown: {note!r}")
-        print(f"sceptre page: {note}")
+    # The answer to "Confirm" is a view in the set-up (white's first piece placed, 15 to come),
+    # so the page shows the plan's progress at least once.
+    wait_until("the page showing the server placing white's set-up",
+               lambda: js("return window.progress_shown.length > 0"))
+    note = js("return window.progress_shown[0]")
+    check("White's set-up" in note, f"the plan's progress shown: {note!r}")
+    print(f"sceptre page: {note}")
     wait_until("the set-up to end", lambda: state()["position"].split(" ")[5] == "-" or state()["over"])
     s = state()
     check(s["stand_in"][1] is None, f"no stand-in after the set-up: {s}")
@@ -181,9 +190,16 @@ if s["over"] and s["stand_in"][1] == "game":
 print(f"sceptre page: four players, an elimination after {s['moves']} moves: "
       f"{next(a for a in announcements() if 'eliminated' in a)}")
 if shown("stand-in-stop"):
-    by_id("stand-in-stop").click()
-    wait_until("white played by hand again", lambda: state()["stand_in"][1] is None)
-    print("sceptre page: 'I will play myself' took the seat back")
+    # The engines play on meanwhile: the side panel moves as lines are added above the button,
+    # and the game may end (the button hidden) before the click lands.
+    try:
+        screen.press("stand-in-stop")
+    except ElementNotInteractableException:
+        check(state()["over"], "'I will play myself' hidden in a game going on")
+    wait_until("white played by hand again, or the game over",
+               lambda: state()["stand_in"][1] is None or state()["over"])
+    if state()["stand_in"][1] is None:
+        print("sceptre page: 'I will play myself' took the seat back")
 
 # ---- an elimination by the person's own click: black's rook takes white's king -------------
 # A set position, so this part does not depend on what the engines choose.
@@ -192,8 +208,7 @@ ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m 
 new_game(["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3}, position=ELIMINATION)
 wait_until("black to move by hand", lambda: js("return game.to_move === 0 && game.legal.length > 0"))
 for square in ("a5", "a1"):
-    cell = driver.find_element(By.CSS_SELECTOR, f'#board-box rect.cell[data-square="{square}"]')
-    ActionChains(driver).move_to_element(cell).click().perform()
+    screen.click(square)  # found afresh if a late view redrew the board
 
 wait_until("the elimination shown", eliminated_shown)
 announced = announcements()
@@ -216,6 +231,20 @@ rows = standing()
 check("withdrawn" in rows[1] and "2 pieces" in rows[1], f"white's line: {rows}")
 screenshot("sceptre1027-withdrawn")
 print("sceptre page: a withdrawn player's pieces greyed")
+
+# ---- "Flip" to the side where nobody sits (east, with three players): the control names it ---
+DRAWN_TURNED = "return document.getElementById('download-svg').href.endsWith('turn=' + arguments[0])"
+choose_bottom("White (west)")
+wait_until("west at the bottom", lambda: js(DRAWN_TURNED, 3))
+screen.press("flip")
+wait_until("the board flipped to the east side", lambda: js(DRAWN_TURNED, 1))
+bottom = js("const e = document.getElementById('sceptre-bottom');"
+            "return e.selectedIndex < 0 ? '' : e.options[e.selectedIndex].text")
+check(bottom == "East (no player)", f"the board control after a flip to the empty east side reads {bottom!r}")
+choose_bottom("Black (south)")
+wait_until("south at the bottom again", lambda: js(DRAWN_TURNED, 0))
+check(len(Select(by_id("sceptre-bottom")).options) == 3, "the empty side still offered once a seat is chosen")
+print("sceptre page: a flip to the empty east side is named on the board control")
 driver.quit()
 
 # ---- a phone: the field zoomed and scrolled -------------------------------------------------

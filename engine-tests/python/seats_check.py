@@ -11,7 +11,6 @@ usage: seats_check.py REGALIA_BINARY DB_PATH CHROMIUM CHROMEDRIVER
 
 import sys
 
-from selenium.webdriver.common.by import By
 
 import page_kit
 from page_kit import check, stop_server
@@ -42,10 +41,8 @@ class Screen(page_kit.PageSession):
         before = len(self.moves())
         self.wait_until("the palette", lambda: self.js(
             "const e = document.getElementById('palette'); return !e.hidden && e.offsetParent !== null"))
-        self.wait_until("the placement squares", lambda: self.js(
-            "return document.querySelectorAll('#board-box .mark-target').length > 0"))
-        targets = self.driver.find_elements(By.CSS_SELECTOR, "#board-box .mark-target")
-        self.click(targets[len(targets) // 2].get_attribute("data-mark"))
+        targets = self.wait_until("the placement squares", self.targets)
+        self.click(targets[len(targets) // 2])
         self.wait_until("the placement", lambda: len(self.moves()) > before)
 
     def sees(self, moves):

@@ -184,19 +184,30 @@ print(f"setup preview: both bishops on one colour refused: {message}")
 # ---- confirmed: the server holds the plan and places it, the page closed ------------------------
 BLACK_PLAYED = "return game.moves.filter((m) => m.seat === 0).map((m) => m.text)"
 expected = plan(page)["placements"]
+# What the page shows once the server holds the plan, kept view by view (page_kit): white's
+# engine places within moments, so the set-up can be over before a polling wait looks, or
+# between two reads. The answer to "Confirm" is one such view (black's first piece placed).
+page.keep_what_renders_show("progress_shown", """SetUpPreview.plan() === null
+    && readSceptre(view.position).inSetUp && !view.over && !!view.seats[0].setup_plan && {
+        note: document.getElementById('setup-preview').hidden
+            || document.getElementById('setup-preview').getClientRects().length === 0
+            ? null : document.getElementById('setup-preview-note').textContent,
+        previewRings: document.querySelectorAll('#board-box .preview-ring').length,
+        heldRings: document.querySelectorAll('#board-box .held-ring').length,
+        toCome: view.seats[0].setup_plan.stopped ? 0
+            : view.seats[0].setup_plan.placements.length - view.seats[0].setup_plan.played}""")
 by_id("setup-confirm").click()
 page.wait_until("the plan handed to the server", lambda: plan(page) is None and page.js(
     "return !!game.seats[0].setup_plan || !readSceptre(game.position).inSetUp"))
 check(page.js("return game.moves[0].text") == expected[0], "black's first placement made at once, by the server")
-check(page.js("return document.querySelectorAll('#board-box .preview-ring').length") == 0, "no ring left")
-note = page.js("return document.getElementById('setup-preview-note').textContent")
+page.wait_until("a view in the set-up drawn with the server's plan", lambda: page.js("return window.progress_shown.length > 0"))
+shown_first = page.js("return window.progress_shown[0]")
+note = shown_first["note"]
+check(note is not None and "Black's set-up" in note, f"the progress shown: {shown_first}")
+check(shown_first["previewRings"] == 0, f"no proposal's ring left: {shown_first}")
+# Where the rest will go: one ring a piece still to come, drawn with the same view.
+check(shown_first["heldRings"] == shown_first["toCome"], f"rings for the pieces still to come: {shown_first}")
 if page.js("return readSceptre(game.position).inSetUp"):
-    check(shown(page, "setup-preview") and "Black's set-up" in note, f"the progress shown: {note!r}")
-    # Where the rest will go: one ring a piece still to come, drawn with the same view.
-    rings_and_left = page.js("""const p = game.seats[0].setup_plan;
-        return [document.querySelectorAll('#board-box .held-ring').length,
-                p && !p.stopped && readSceptre(game.position).inSetUp ? p.placements.length - p.played : 0]""")
-    check(rings_and_left[0] == rings_and_left[1], f"rings for the pieces still to come: {rings_and_left}")
     screenshot("setup-preview-held")
 print(f"setup preview: confirmed, the server holds it: {note!r}")
 # The page goes away: the server places the rest at black's turns (polled by the API, which

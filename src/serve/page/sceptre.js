@@ -86,11 +86,17 @@ function drawBottomChooser(view) {
   label.hidden = !isSceptre(view);
   if (!isSceptre(view)) return;
   const select = $('sceptre-bottom');
+  const choices = view.seats.map((s, i) => [`${capitalised(s.name)} (${seatSide(view, i)})`, TURN_OF_SIDE[seatSide(view, i)]]);
+  // "Flip" can bring a side where nobody sits to the bottom (east, with three players): named
+  // as well, so the control never reads blank.
+  if (!choices.some(([, t]) => t === turn)) {
+    const side = Object.keys(TURN_OF_SIDE).find((s) => TURN_OF_SIDE[s] === turn);
+    if (side) choices.push([`${capitalised(side)} (no player)`, turn]);
+  }
   // Built again only for another table: a choice being made must not be pulled from under it.
-  const seats = view.seats.map((s, i) => `${capitalised(s.name)} (${seatSide(view, i)})`);
-  if ([...select.options].map((o) => o.text).join() !== seats.join()) {
+  if ([...select.options].map((o) => o.text).join() !== choices.map(([text]) => text).join()) {
     select.textContent = '';
-    view.seats.forEach((s, i) => select.add(new Option(seats[i], TURN_OF_SIDE[seatSide(view, i)])));
+    for (const [text, t] of choices) select.add(new Option(text, t));
   }
   select.value = String(turn);
 }

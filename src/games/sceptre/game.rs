@@ -264,8 +264,9 @@ impl SearchHints for SceptrePosition {
     }
     /// The coalition's exchange (`see.rs`): `root`'s pieces alone take back, every other
     /// player's take on the mover's side. Games of four seats only: with three it scored no
-    /// better against 7436126 than every move judged against all (1.26 in 270 games against
-    /// 1.32 in 540; docs/results/strength.md), with four it did (1.30 against 1.09).
+    /// better against 7436126 than every move judged against all (1.26 in 270 games with it;
+    /// 1.32 in 540 and 1.24 in 216 without; docs/results/strength.md), with four it did (1.30
+    /// against 1.09 in 48 each).
     fn see_at_least_against(&self, m: SceptreMove, threshold: Score, root: Seat) -> bool {
         if self.in_set_up() {
             return true;

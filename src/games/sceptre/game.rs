@@ -17,10 +17,6 @@ use crate::core::{
 /// (72 + 2 * 3 padding squares a side).
 const CELLS: usize = 78 * 78;
 
-/// The fewest seats at which the paranoid search judges the opponents' noisy moves by the
-/// coalition's exchange (`see_at_least_against`).
-const COALITION_SEATS: usize = 4;
-
 impl GameMove for SceptreMove {
     fn to_bits(self) -> u32 {
         self.to_u32()
@@ -263,16 +259,10 @@ impl SearchHints for SceptrePosition {
         SceptrePosition::see_at_least(self, m, threshold)
     }
     /// The coalition's exchange (`see.rs`): `root`'s pieces alone take back, every other
-    /// player's take on the mover's side. Games of four seats only: with three it scored no
-    /// better against 7436126 than every move judged against all (1.26 in 270 games with it;
-    /// 1.32 in 540 and 1.24 in 216 without; docs/results/strength.md), with four it did (1.30
-    /// against 1.09 in 48 each).
+    /// player's take on the mover's side.
     fn see_at_least_against(&self, m: SceptreMove, threshold: Score, root: Seat) -> bool {
         if self.in_set_up() {
             return true;
-        }
-        if self.player_count() < COALITION_SEATS {
-            return SceptrePosition::see_at_least(self, m, threshold);
         }
         match PlayerColour::ALL.get(root as usize) {
             Some(&colour) => SceptrePosition::see_at_least_against(self, m, threshold, colour),

@@ -465,9 +465,8 @@ mod tests {
         assert_eq!(hook(king, "b+,w+,r+", "a1a5"), (2_000 - 900, true));
     }
 
-    /// The paranoid search's coalition in a game of four: for an opponent of the root player
-    /// (black) only black's pieces take back, and a third player's pieces stand on the mover's
-    /// side. Games of three do not use it (`game.rs`, `COALITION_SEATS`).
+    /// The paranoid search's coalition: for an opponent of the root player (black) only black's
+    /// pieces take back, and a third player's pieces stand on the mover's side.
     #[test]
     fn the_coalitions_exchange_sets_the_others_against_the_root_player_alone() {
         use crate::core::SearchHints;
@@ -475,26 +474,18 @@ mod tests {
             let text = format!("{MEADOW} {pieces} {players} w {kingdoms} - - -");
             SceptrePosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
         };
-        let exchanges = |p: &SceptrePosition, mv: &str| {
-            let m = Rules::parse_move(p, mv).unwrap();
-            (
-                SearchHints::see_at_least(p, m, 0),
-                SearchHints::see_at_least_against(p, m, 0, 0),
-            )
-        };
-        // Green's king sits out of the way: the fourth seat.
         let hook = |pieces: &str, mv: &str| {
-            let pieces = format!("{pieces},Kg@h1");
-            let p = white_to_move(&pieces, "b+,w+,r+,g+", "b@a1,w@a1,r@a1,g@a1");
-            exchanges(&p, mv)
+            let p = white_to_move(pieces, "b+,w+,r+", "b@a1,w@a1,r@a1");
+            let m = Rules::parse_move(&p, mv).unwrap();
+            (
+                SearchHints::see_at_least(&p, m, 0),
+                SearchHints::see_at_least_against(&p, m, 0, 0),
+            )
         };
         // White's rook takes black's knight, which red's rook "guards": against every other
         // player it loses the rook for the knight; against black alone it wins the knight.
         let guarded_by_red = "Kb@f3,Kw@h6,Kr@d7,Rw@a1,Nb@a5,Rr@a8";
         assert_eq!(hook(guarded_by_red, "a1a5"), (false, true));
-        // With three seats the coalition's exchange is not used: judged against all as before.
-        let three = white_to_move(guarded_by_red, "b+,w+,r+", "b@a1,w@a1,r@a1");
-        assert_eq!(exchanges(&three, "a1a5"), (false, false));
         // Guarded by black's own rook it loses either way.
         let guarded_by_black = "Kb@f3,Kw@h6,Kr@d7,Rw@a1,Nb@a5,Rb@a8";
         assert_eq!(hook(guarded_by_black, "a1a5"), (false, false));

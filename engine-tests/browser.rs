@@ -336,3 +336,15 @@ fn seat_links_name_the_network_address_and_play_through_it() {
     }
     assert_screenshots(["lan-links"]);
 }
+
+/// A late answer is not drawn over a newer view (`engine-tests/python/late_reply_check.py`): the
+/// answer to a refresh asked for before a move, or before "Flip", held until the newer view was
+/// drawn, changes nothing on the page; a stale poll neither.
+#[test]
+fn a_late_answer_is_not_drawn_over_a_newer_view() {
+    check_page(
+        "a_late_answer_is_not_drawn_over_a_newer_view",
+        "late_reply_check",
+        "late reply check",
+    );
+}

@@ -572,7 +572,19 @@ function drawPalette(view) {
   }
 }
 
+// A view older than the one drawn: answers come in any order on a busy machine, so the answer
+// to an earlier request (a refresh asked for before a move) can arrive after a newer view. The
+// game's generation never goes down (also across a server restart), and a view drawn with the
+// board turned as it was before a flip is as old as its generation.
+function outdated(view) {
+  if (!game || view === game || view.id !== game.id) return false;
+  if (view.generation !== game.generation) return view.generation < game.generation;
+  return view.turn !== undefined && view.turn !== turn;
+}
+
+// Draws `view`, unless it is older than the one drawn (then false: nothing changes).
 function render(view) {
+  if (outdated(view)) return false;
   game = view;
   // A set-up being previewed (setup_preview.js) is drawn on the board instead of the position.
   $('board-box').innerHTML = (typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg;
@@ -617,6 +629,7 @@ function render(view) {
   const unlockedNow = Foes.seen(view);
   if (unlockedNow) say(unlockedNow, true);
   schedulePoll();
+  return true;
 }
 
 // ---- moves ---------------------------------------------------------------------------------
@@ -729,8 +742,7 @@ async function send(text) {
 async function refusedMove(error) {
   let now = null;
   try { now = await api('GET', `/api/games/${game.id}?turn=${turn}`); } catch (e) { /* keep the old view */ }
-  if (now && now.position !== game.position) {
-    render(now);
+  if (now && now.position !== game.position && render(now)) {
     say('The position had changed (a move was made or taken back in another tab), so your move was not played. The board now shows the game as it is: look again and make your move.');
     return;
   }
@@ -837,8 +849,13 @@ function schedulePoll() {
 async function poll() {
   if (!game) return;
   try {
-    const live = await api('GET', `/api/games/${game.id}/live`);
-    if (live.generation !== game.generation) { await refresh(); return; }
+    const id = game.id;
+    const live = await api('GET', `/api/games/${id}/live`);
+    // Another game opened meanwhile: its own poll is scheduled.
+    if (!game || game.id !== id) return;
+    if (live.generation > game.generation) { await refresh(); return; }
+    // Older than the view drawn (answered before a change that was drawn meanwhile): stale.
+    if (live.generation < game.generation) { schedulePoll(); return; }
     $('status').textContent = live.status;
     game.search = live.search;
     drawSearch(live.search);

@@ -348,3 +348,17 @@ fn a_late_answer_is_not_drawn_over_a_newer_view() {
         "late reply check",
     );
 }
+
+/// The thinking line shows no nodes a second for a search shorter than 50 ms, and the server's
+/// rate for a longer one (`engine-tests/python/thinking_rate_check.py`).
+#[test]
+fn the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one() {
+    if !check_page(
+        "the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one",
+        "thinking_rate_check",
+        "thinking rate check",
+    ) {
+        return;
+    }
+    assert_screenshots(["thinking-rate"]);
+}

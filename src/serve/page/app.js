@@ -481,13 +481,18 @@ function scoreOf(line) {
   return line.cp;
 }
 
+// A rate over a shorter search says more about starting it than about the engine's speed
+// (256 nodes in a fraction of a millisecond): no rate is shown for it.
+const RATE_MIN_MS = 50;
+
 function drawSearch(search) {
   const box = $('search');
   const bar = $('evalbar');
   if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); drawControls(); return; }
   const who = game.seats[search.seat] ? game.seats[search.seat].name : '';
   const what = search.ply === null || search.ply === undefined ? 'analysis' : `analysis after move ${search.ply}`;
-  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : what}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes, ${search.nps} nodes/s`;
+  const rate = search.time_ms >= RATE_MIN_MS ? `, ${search.nps} nodes/s` : '';
+  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : what}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes${rate}`;
   const lines = search.lines.map((l, i) => `${i + 1}. ${scoreWords(l).padStart(6)}  ${depthText(l.depth)}  ${(l.notation && l.notation.length ? l.notation : l.pv).join(' ')}`);
   box.textContent = [head, ...lines].join('\n');
   drawEvalBar(search);

@@ -362,3 +362,19 @@ fn the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one() {
     }
     assert_screenshots(["thinking-rate"]);
 }
+
+/// Nothing a player clicks moves when news appears (`engine-tests/python/steady_controls_check.py`):
+/// eliminations announced, the status, an engine's search, a draw offer, a take-back request and a
+/// notice drawn in a Sceptre game of three leave every control where it was, at a desktop's window
+/// and a phone's.
+#[test]
+fn news_on_the_page_moves_no_control_under_the_pointer() {
+    if !check_page(
+        "news_on_the_page_moves_no_control_under_the_pointer",
+        "steady_controls_check",
+        "steady controls check",
+    ) {
+        return;
+    }
+    assert_screenshots(["steady-controls-desktop", "steady-controls-phone"]);
+}

@@ -98,9 +98,10 @@ class Screen:
         return self.js("const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
 
     def visible(self, name):
-        """Whether the element takes up room on screen (CSS can beat the `hidden` attribute)."""
+        """Whether the element is seen on screen (CSS can beat the `hidden` attribute; a button
+        that keeps its place when hidden takes room but is not seen)."""
         return self.js("const e = document.getElementById(arguments[0]); "
-                       "return !!e && e.getClientRects().length > 0", name)
+                       "return !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'", name)
 
     def shown(self, name):
         """Visible and not `hidden`."""

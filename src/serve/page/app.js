@@ -609,6 +609,9 @@ function render(view) {
   const ann = $('announcements');
   ann.textContent = '';
   for (const a of view.announcements) { const li = document.createElement('li'); li.textContent = a; ann.appendChild(li); }
+  // A game of three or four keeps room for every seat but one to leave: an elimination's line
+  // takes room kept for it and moves nothing.
+  ann.style.minHeight = view.seats.length > 2 ? `${(view.seats.length - 1) * 1.4}em` : '';
   const seats = $('seat-list');
   seats.textContent = '';
   view.seats.forEach((s, i) => {

@@ -23,6 +23,7 @@ import page_kit
 from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
+os.makedirs(SHOTS, exist_ok=True)
 READY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "openings", "sceptre1027", "ready-3.epd")
 
 

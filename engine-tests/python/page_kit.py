@@ -181,7 +181,8 @@ class Screen:
 
     def screenshot(self, directory, name, element="play"):
         path = os.path.join(directory, name + ".png")
-        self.by_id(element).screenshot(path)
+        # Selenium answers False, and writes nothing, where the file cannot be made.
+        check(self.by_id(element).screenshot(path), f"the screenshot {path} could not be written")
         print(f"screenshot {path}")
 
     def open_form(self, url, variant):

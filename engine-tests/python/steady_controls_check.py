@@ -86,21 +86,23 @@ def places(screen):
 
 
 def draw(screen, change):
-    """Draws the page's own view changed by `change` (a script on `v`), as if the server sent
-    it: a copy one generation on, so the page takes it for news."""
-    screen.js("const v = JSON.parse(JSON.stringify(game)); v.generation += 1;" + change + " render(v);")
+    """Draws the quiet view the page first drew, changed by `change` (a script on `v`), as if
+    the server sent it: a copy one generation past the one shown, so the page takes it for news."""
+    screen.js("const v = JSON.parse(window.quietView); v.generation = game.generation + 1;" + change + " render(v);")
 
 
 def steady(screen, size):
     screen.new_game(URL, "sceptre1027", ["human", "human", "human"], options={"SceptrePlayers": 3},
                     position=ready_position())
     check(not screen.shown("palette"), f"{size}: the game is still in its set-up")
+    screen.js("window.quietView = JSON.stringify(game)")
     base = places(screen)
     controls = [k for k in base if k in CONTROLS]
     for needed in ("undo", "flip", "analyse", "new", "resign", "play-for-me"):
         check(needed in base, f"{size}: {needed} not among the panel's controls: {sorted(base)}")
     for what, change in list(PLAYING_NEWS.items()) + list(OTHER_NEWS.items()):
-        screen.js("render(JSON.parse(JSON.stringify(game)))")  # back to the quiet view's layout
+        draw(screen, "")  # the quiet view again: each news alone
+        check(places(screen) == base, f"{size}: the quiet view drawn again moved something")
         draw(screen, change)
         now = places(screen)
         watched = base if what in PLAYING_NEWS else controls
@@ -110,8 +112,11 @@ def steady(screen, size):
         check(not gone, f"{size}: {what} hid {gone}")
         print(f"steady controls ({size}): {what}: {len(watched)} clickable places unmoved")
         if what.startswith("two departures"):
-            screen.screenshot(SHOTS, f"steady-controls-{size}", "side")
-    screen.js("render(JSON.parse(JSON.stringify(game)))")
+            # The window, the panel at its top (on a phone the panel is longer than the screen).
+            screen.js("document.getElementById('side').scrollIntoView()")
+            screen.driver.save_screenshot(os.path.join(SHOTS, f"steady-controls-{size}.png"))
+            screen.js("window.scrollTo(0, 0)")
+    draw(screen, "")
 
 
 def steady_while_engines_play(screen, size):

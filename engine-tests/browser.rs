@@ -336,3 +336,45 @@ fn seat_links_name_the_network_address_and_play_through_it() {
     }
     assert_screenshots(["lan-links"]);
 }
+
+/// A late answer is not drawn over a newer view (`engine-tests/python/late_reply_check.py`): the
+/// answer to a refresh asked for before a move, or before "Flip", held until the newer view was
+/// drawn, changes nothing on the page; a stale poll neither.
+#[test]
+fn a_late_answer_is_not_drawn_over_a_newer_view() {
+    check_page(
+        "a_late_answer_is_not_drawn_over_a_newer_view",
+        "late_reply_check",
+        "late reply check",
+    );
+}
+
+/// The thinking line shows no nodes a second for a search shorter than 50 ms, and the server's
+/// rate for a longer one (`engine-tests/python/thinking_rate_check.py`).
+#[test]
+fn the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one() {
+    if !check_page(
+        "the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one",
+        "thinking_rate_check",
+        "thinking rate check",
+    ) {
+        return;
+    }
+    assert_screenshots(["thinking-rate"]);
+}
+
+/// Nothing a player clicks moves when news appears (`engine-tests/python/steady_controls_check.py`):
+/// eliminations announced, the status, an engine's search, a draw offer, a take-back request and a
+/// notice drawn in a Sceptre game of three leave every control where it was, at a desktop's window
+/// and a phone's.
+#[test]
+fn news_on_the_page_moves_no_control_under_the_pointer() {
+    if !check_page(
+        "news_on_the_page_moves_no_control_under_the_pointer",
+        "steady_controls_check",
+        "steady controls check",
+    ) {
+        return;
+    }
+    assert_screenshots(["steady-controls-desktop", "steady-controls-phone"]);
+}

@@ -332,6 +332,48 @@ fn draw_offers_and_take_back_requests_survive_a_restart() {
     assert_eq!(v["takeback"], Value::Null, "{v}");
 }
 
+/// A game's generation never goes down (`src/serve/generation.rs`), also across a restart: the
+/// page draws no view older than one it drew (issue 30), so a game read back must count on
+/// above every generation a page saw before, or the page would take its news for old views.
+#[test]
+fn a_games_generation_goes_on_growing_across_restarts() {
+    let dir = TempDir::new("serve-store-generation");
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let port = served.port;
+    let (id, t) = create(&served, r#"{"variant":"chess"}"#);
+    for (seat, mv) in [(0, "e2e4"), (1, "e7e5")] {
+        assert_eq!(play(&served, &id, &t[seat], mv).0, 200);
+    }
+    // Changes that are not moves count too: a draw offered and declined.
+    for (action, seat, body) in [
+        ("offer-draw", 1, "{}"),
+        ("answer-draw", 0, r#"{"accept":false}"#),
+    ] {
+        let path = format!("/api/games/{id}/{action}?seat={}", t[seat]);
+        assert_eq!(json(&served, "POST", &path, body).0, 200, "{action}");
+    }
+    let generation = |v: &Value| v["generation"].as_u64().expect("a generation");
+    let mut seen = generation(&view(&served, &id));
+    drop(served); // killed
+
+    for (seat, mv) in [(0, "g1f3"), (1, "b8c6")] {
+        let served = Served::start_on(&db, port, &[]);
+        let read_back = generation(&view(&served, &id));
+        assert!(
+            read_back > seen,
+            "the game read back is at generation {read_back}, a page saw {seen}"
+        );
+        let (status, v) = play(&served, &id, &t[seat], mv);
+        assert_eq!(status, 200, "{v}");
+        assert!(generation(&v) > read_back, "{v}");
+        // Below what a page's number holds exactly (2^53).
+        assert!(generation(&v) < 1 << 53, "{v}");
+        seen = generation(&v);
+        drop(served);
+    }
+}
+
 /// "Play for me" is kept with the game: after a restart the engine goes on playing the
 /// person's moves, until the person turns it off.
 #[test]

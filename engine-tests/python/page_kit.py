@@ -98,9 +98,10 @@ class Screen:
         return self.js("const e = document.getElementById(arguments[0]); return e ? e.innerText : ''", name)
 
     def visible(self, name):
-        """Whether the element takes up room on screen (CSS can beat the `hidden` attribute)."""
+        """Whether the element is seen on screen (CSS can beat the `hidden` attribute; a button
+        that keeps its place when hidden takes room but is not seen)."""
         return self.js("const e = document.getElementById(arguments[0]); "
-                       "return !!e && e.getClientRects().length > 0", name)
+                       "return !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'", name)
 
     def shown(self, name):
         """Visible and not `hidden`."""
@@ -180,7 +181,8 @@ class Screen:
 
     def screenshot(self, directory, name, element="play"):
         path = os.path.join(directory, name + ".png")
-        self.by_id(element).screenshot(path)
+        # Selenium answers False, and writes nothing, where the file cannot be made.
+        check(self.by_id(element).screenshot(path), f"the screenshot {path} could not be written")
         print(f"screenshot {path}")
 
     def open_form(self, url, variant):

@@ -189,7 +189,8 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> RootSearch<'a, G> for PvsRoot
         let rm = &worker.root_moves[line];
         let seats = worker.game.seats();
         let nodes = self.shared_nodes.load(Ordering::Relaxed);
-        let ms = worker.control.elapsed().as_millis() as u64;
+        let elapsed = worker.control.elapsed();
+        let ms = elapsed.as_millis() as u64;
         Report {
             depth: depth as u32,
             seldepth: rm.seldepth.max(depth as usize) as u32,
@@ -197,7 +198,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> RootSearch<'a, G> for PvsRoot
             score: ReportScore::from_score(score),
             bound,
             nodes,
-            nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
+            nps: super::report::nodes_per_second(nodes, elapsed),
             hashfull: self.request.searcher.hashfull(),
             time_ms: ms,
             pv: pv_text_in(&mut worker.game, &rm.pv),

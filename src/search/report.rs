@@ -23,6 +23,17 @@ impl ReportScore {
     }
 }
 
+/// The nodes a second of a search that searched `nodes` in `elapsed`, from the elapsed time
+/// to the microsecond: counted in whole milliseconds, a search of 0.3 ms read as 0 or 1 ms and
+/// its rate as `nodes * 1000` (256 nodes "at 256000 nodes/s"). No time at all: 0, no rate.
+pub fn nodes_per_second(nodes: u64, elapsed: std::time::Duration) -> u64 {
+    let micros = elapsed.as_micros();
+    if micros == 0 {
+        return 0;
+    }
+    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+}
+
 /// One `info` line's worth.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -133,5 +144,19 @@ mod tests {
         assert_eq!(ReportScore::from_score(mated_in(2)), ReportScore::Mate(-1));
         assert_eq!(ReportScore::from_score(mated_in(4)), ReportScore::Mate(-2));
         assert_eq!(ReportScore::from_score(37), ReportScore::Centipawns(37));
+    }
+
+    #[test]
+    fn the_rate_of_a_search_of_a_millisecond_or_less_is_its_own() {
+        use std::time::Duration;
+        let rate = |nodes, micros| nodes_per_second(nodes, Duration::from_micros(micros));
+        // Counted in whole milliseconds these read 256000 nodes/s (0 ms taken as "no time",
+        // or 1 ms), and 1.9 ms as 1 ms.
+        assert_eq!(rate(256, 300), 853_333);
+        assert_eq!(rate(256, 1_000), 256_000);
+        assert_eq!(rate(256, 1_900), 134_736);
+        assert_eq!(rate(256, 0), 0);
+        assert_eq!(rate(1_500_000, 1_000_000), 1_500_000);
+        assert_eq!(rate(u64::MAX, 1), u64::MAX);
     }
 }

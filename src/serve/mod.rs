@@ -6,6 +6,7 @@ mod api;
 mod clock;
 mod ending;
 mod events;
+mod generation;
 mod guard;
 mod held_plan;
 mod http;

@@ -120,6 +120,10 @@ struct StoredPlay {
     /// restarted server goes on placing it.
     #[serde(default)]
     setup_plans: Vec<Option<HeldPlan>>,
+    /// The game's generation when written: a game read back counts on above it
+    /// (`serve/generation.rs`), so its pages never take its new views for old ones.
+    #[serde(default)]
+    generation: u64,
 }
 
 #[derive(Serialize, serde::Deserialize)]
@@ -146,6 +150,7 @@ impl StoredPlay {
             }),
             stand_in: g.stand_in.iter().map(|m| m.word().to_string()).collect(),
             setup_plans: g.setup_plans.clone(),
+            generation: g.generation,
         }
     }
 
@@ -185,6 +190,8 @@ impl StoredPlay {
         if self.setup_plans.len() == seats {
             g.setup_plans = self.setup_plans;
         }
+        // Last: replaying the moves counted generations afresh.
+        g.generation = super::generation::read_back(self.generation, SystemTime::now());
         Ok(())
     }
 }

@@ -33,6 +33,9 @@ pub struct GameView {
     pub view_turn: u8,
     /// The board, interactive, turned as asked.
     pub svg: String,
+    /// The quarter turns `svg` is drawn at: a page that has turned its board since asking
+    /// knows an answer drawn the old way for a late one.
+    pub turn: u8,
     pub search: Option<SearchView>,
     /// Whether analysis is on (it searches whenever a person is to move, until stopped).
     pub analysing: bool,
@@ -221,7 +224,8 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     if let Some(best) = best_move_arrow(g, &s.position_text()) {
         diagram.arrow = diagram.move_cells(&best);
     }
-    let svg = super::view::board_svg(&diagram, turn.unwrap_or(view_turn) % 4, true);
+    let turn = turn.unwrap_or(view_turn) % 4;
+    let svg = super::view::board_svg(&diagram, turn, true);
     GameView {
         id: g.id.clone(),
         variant: g.variant.name().to_string(),
@@ -266,6 +270,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         legal,
         view_turn,
         svg,
+        turn,
         search: current_search(g),
         analysing: g.analysis.is_some(),
         notice: g.notice.clone(),

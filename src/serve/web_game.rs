@@ -50,6 +50,8 @@ pub struct WebGame {
     pub players: Vec<Option<EngineLevel>>,
     /// Counts every change a page shows (moves, endings, draw offers, take-back requests): a
     /// page that saw another count is stale, and the game's event streams are told of each.
+    /// It never goes down, also across a read-back from the store (`serve/generation.rs`): a
+    /// page draws no view older than one it drew.
     pub generation: u64,
     /// Counts changes of the position and pauses: a search started at another count is stale
     /// (a draw offer changes the generation, not the search).

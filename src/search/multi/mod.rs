@@ -184,7 +184,8 @@ where
     }
 
     fn report(&mut self, depth: i32, _line: usize, bound: Option<Bound>, _score: Score) -> Report {
-        let ms = self.budget.control.elapsed().as_millis() as u64;
+        let elapsed = self.budget.control.elapsed();
+        let ms = elapsed.as_millis() as u64;
         let nodes = self.budget.nodes;
         let seats = self.request.game.seats();
         let (score, pv, seat_scores) = match &self.last {
@@ -202,7 +203,7 @@ where
             score: ReportScore::from_score(score),
             bound,
             nodes,
-            nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
+            nps: super::report::nodes_per_second(nodes, elapsed),
             hashfull: 0,
             time_ms: ms,
             pv: pv_text(self.request.game, pv),

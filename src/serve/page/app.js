@@ -481,13 +481,18 @@ function scoreOf(line) {
   return line.cp;
 }
 
+// A rate over a shorter search says more about starting it than about the engine's speed
+// (256 nodes in a fraction of a millisecond): no rate is shown for it.
+const RATE_MIN_MS = 50;
+
 function drawSearch(search) {
   const box = $('search');
   const bar = $('evalbar');
   if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); drawControls(); return; }
   const who = game.seats[search.seat] ? game.seats[search.seat].name : '';
   const what = search.ply === null || search.ply === undefined ? 'analysis' : `analysis after move ${search.ply}`;
-  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : what}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes, ${search.nps} nodes/s`;
+  const rate = search.time_ms >= RATE_MIN_MS ? `, ${search.nps} nodes/s` : '';
+  const head = `${search.kind === 'engine' ? 'engine (' + who + ')' : what}${search.running ? ', thinking' : ''}: ${depthText(search.depth)}, ${search.nodes} nodes${rate}`;
   const lines = search.lines.map((l, i) => `${i + 1}. ${scoreWords(l).padStart(6)}  ${depthText(l.depth)}  ${(l.notation && l.notation.length ? l.notation : l.pv).join(' ')}`);
   box.textContent = [head, ...lines].join('\n');
   drawEvalBar(search);
@@ -572,7 +577,19 @@ function drawPalette(view) {
   }
 }
 
+// A view older than the one drawn: answers come in any order on a busy machine, so the answer
+// to an earlier request (a refresh asked for before a move) can arrive after a newer view. The
+// game's generation never goes down (also across a server restart), and a view drawn with the
+// board turned as it was before a flip is as old as its generation.
+function outdated(view) {
+  if (!game || view === game || view.id !== game.id) return false;
+  if (view.generation !== game.generation) return view.generation < game.generation;
+  return view.turn !== undefined && view.turn !== turn;
+}
+
+// Draws `view`, unless it is older than the one drawn (then false: nothing changes).
 function render(view) {
+  if (outdated(view)) return false;
   game = view;
   // A set-up being previewed (setup_preview.js) is drawn on the board instead of the position.
   $('board-box').innerHTML = (typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg;
@@ -592,6 +609,9 @@ function render(view) {
   const ann = $('announcements');
   ann.textContent = '';
   for (const a of view.announcements) { const li = document.createElement('li'); li.textContent = a; ann.appendChild(li); }
+  // A game of three or four keeps room for every seat but one to leave: an elimination's line
+  // takes room kept for it and moves nothing.
+  ann.style.minHeight = view.seats.length > 2 ? `${(view.seats.length - 1) * 1.4}em` : '';
   const seats = $('seat-list');
   seats.textContent = '';
   view.seats.forEach((s, i) => {
@@ -617,6 +637,7 @@ function render(view) {
   const unlockedNow = Foes.seen(view);
   if (unlockedNow) say(unlockedNow, true);
   schedulePoll();
+  return true;
 }
 
 // ---- moves ---------------------------------------------------------------------------------
@@ -729,8 +750,7 @@ async function send(text) {
 async function refusedMove(error) {
   let now = null;
   try { now = await api('GET', `/api/games/${game.id}?turn=${turn}`); } catch (e) { /* keep the old view */ }
-  if (now && now.position !== game.position) {
-    render(now);
+  if (now && now.position !== game.position && render(now)) {
     say('The position had changed (a move was made or taken back in another tab), so your move was not played. The board now shows the game as it is: look again and make your move.');
     return;
   }
@@ -837,8 +857,13 @@ function schedulePoll() {
 async function poll() {
   if (!game) return;
   try {
-    const live = await api('GET', `/api/games/${game.id}/live`);
-    if (live.generation !== game.generation) { await refresh(); return; }
+    const id = game.id;
+    const live = await api('GET', `/api/games/${id}/live`);
+    // Another game opened meanwhile: its own poll is scheduled.
+    if (!game || game.id !== id) return;
+    if (live.generation > game.generation) { await refresh(); return; }
+    // Older than the view drawn (answered before a change that was drawn meanwhile): stale.
+    if (live.generation < game.generation) { schedulePoll(); return; }
     $('status').textContent = live.status;
     game.search = live.search;
     drawSearch(live.search);

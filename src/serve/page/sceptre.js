@@ -239,9 +239,12 @@ function drawStandIn(view) {
     };
     const note = document.createElement('span');
     note.id = 'stand-in-note';
-    box.append(button('setup-for-me', 'Set up for me', 'setup'), button('play-for-me', 'Play for me', 'game'),
-      button('stand-in-stop', 'I will play myself', 'off'), note);
-    $('palette').after(box);
+    // In the order that keeps a button in its place when the set-up ends (the engines' moves
+    // end it): "Set up for me", gone then, comes last. Above the palette, which comes and goes
+    // as the turn passes round the table.
+    box.append(button('play-for-me', 'Play for me', 'game'), button('stand-in-stop', 'I will play myself', 'off'),
+      button('setup-for-me', 'Set up for me', 'setup'), note);
+    $('palette').before(box);
   }
   const seat = isSceptre(view) && !view.over ? mySeat(view) : null;
   box.hidden = seat === null;

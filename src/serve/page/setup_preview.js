@@ -266,7 +266,8 @@ const SetUpPreview = (() => {
       buttons.append(button('setup-confirm', 'Confirm set-up', confirm), button('setup-cancel', 'Cancel', cancel),
         button('setup-stop', 'Stop: I will place the rest', stopHeld));
       box.append(note, buttons);
-      ($('stand-in') || $('palette')).after(box);
+      // Among the controls, above the palette (which comes and goes with the turn).
+      if ($('stand-in')) $('stand-in').after(box); else $('palette').before(box);
     }
     const previewing = !!plan && plan.gameId === view.id;
     const held = previewing ? null : heldSeat(view);

@@ -28,8 +28,8 @@ const Stream = (() => {
     source.onmessage = (e) => {
       let data;
       try { data = JSON.parse(e.data); } catch (err) { return; }
-      // The first event says where the game is; every later one is a change (a game the
-      // server read back from its store counts generations afresh, so any may be news).
+      // The first event says where the game is; every later one is a change (render() then
+      // draws the view fetched only if it is not older than the one shown).
       const news = !first || data.generation !== (game && game.generation);
       first = false;
       if (game && game.id === streamId && news) refresh();

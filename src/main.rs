@@ -46,8 +46,12 @@ fn main() -> ExitCode {
         .init();
     let matches = Args::command().get_matches();
     let args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    // Every game's tables now, not inside the first timed perft, bench or search.
-    regalia::session::Variant::init_all();
+    // Every game's tables now, not inside the first timed perft, bench or search; a bench
+    // builds only its own game's (`cli::bench`): chess's slider tables were 1.1% of a Sceptre
+    // bench's instructions (issue 32).
+    if !matches!(args.command, Some(Command::Bench(_))) {
+        regalia::session::Variant::init_all();
+    }
     let result = match args.command {
         None => {
             regalia::protocol::run_stdio();

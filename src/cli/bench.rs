@@ -14,6 +14,7 @@ pub struct BenchArgs {
 
 pub fn bench(args: BenchArgs) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse()?;
+    variant.init();
     let summary = run_bench(variant, args.depth, &mut |i, n, text, nodes| {
         eprintln!("position {i}/{n} {text}: {nodes} nodes");
     })?;

@@ -59,6 +59,11 @@ pub trait SearchHints: Rules {
     fn surely_legal(&self, _m: Self::Move) -> bool {
         false
     }
+    /// Whether [`SearchHints::surely_legal`] answers for `m` both ways here (false: `m` is
+    /// surely not legal), so that the search may generate its moves in stages.
+    fn legality_known(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// The key the position will have once `m` is made, where a few reads foresee it (a
     /// plain move or capture): the search starts loading the child's table bucket and
     /// evaluation slot before `make`, so that the wait for memory overlaps the move's own

@@ -89,9 +89,9 @@ impl Variant {
             .find(|v| v.option(name).is_some())
     }
 
-    /// Builds every variant's tables now rather than on first use (keeps the first search's
+    /// Builds this variant's tables now rather than on first use (keeps the first search's
     /// timing clean). Cheap to call again.
-    pub fn init_all() {
+    pub fn init(self) {
         struct Init;
         impl RulesVisitor for Init {
             type Output = ();
@@ -99,8 +99,13 @@ impl Variant {
                 rules.init();
             }
         }
+        self.visit(Init);
+    }
+
+    /// Builds every variant's tables now (see [`Variant::init`]).
+    pub fn init_all() {
         for &v in Variant::ALL {
-            v.visit(Init);
+            v.init();
         }
     }
 }

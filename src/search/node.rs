@@ -159,8 +159,24 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
 
         if !cut {
             let mut moves = MoveList::new();
-            self.game.generate(Scope::All, &mut moves);
-            if moves.is_empty() {
+            let killers = self.stack[ply].killers;
+            // Moves in stages: the noisy ones first, the quiet ones only once the picker
+            // reaches them, where the table's move and the killers are known legal or not
+            // without the list.
+            let staged = Self::DEFER_QUIETS
+                && !in_check
+                && (tt_first.is_some() || probe.is_none_or(|p| p.move_bits == 0))
+                && killers.iter().flatten().all(|&k| {
+                    tt_first == Some(k) || self.game.is_noisy(k) || self.game.legality_known(k)
+                });
+            if staged {
+                // An empty noisy list stages too where a killer or the table's move is legal
+                // (the picker has a move to hand out, so the node has moves).
+                self.game.generate(Scope::Noisy, &mut moves);
+            } else {
+                self.game.generate(Scope::All, &mut moves);
+            }
+            if !staged && moves.is_empty() {
                 return match self.game.no_moves() {
                     NoMoves::Ends(o) => self.outcome_score(o, ply),
                     NoMoves::Withdraws => {
@@ -168,35 +184,85 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                     }
                 };
             }
-            let tt_move = probe.and_then(|p| self.tt_move(p.move_bits, &moves));
+            let tt_move = if staged {
+                tt_first
+            } else {
+                probe.and_then(|p| self.tt_move(p.move_bits, &moves))
+            };
+            let unreduced_depth = depth;
             // Without a hash move this node was never searched: a shallower look is enough.
             if tt_move.is_none() && depth >= params.iid_min_depth && (pv_node || cut_node) {
                 depth -= 1;
             }
-            let killers = self.stack[ply].killers;
             let mut buffer = PickBuffer::new();
             let history = &self.history[history_offset..history_offset + G::HISTORY_SLOTS];
             let exchange = self.exchange_test();
-            let mut picker = if Self::DEFER_QUIETS {
-                MovePicker::new_deferring_quiets(
+            let staged_picker = if staged {
+                let legal_killers = killers.map(|k| k.filter(|&k| self.game.surely_legal(k)));
+                MovePicker::new_staged(
                     &mut buffer,
                     &self.game,
                     &moves,
                     tt_move,
-                    &killers,
-                    history,
+                    &legal_killers,
                     exchange,
                 )
             } else {
-                MovePicker::new(
-                    &mut buffer,
-                    &self.game,
-                    &moves,
-                    tt_move,
-                    &killers,
-                    history,
-                    exchange,
-                )
+                Err(&mut buffer)
+            };
+            // The quiet moves are still to generate.
+            let mut quiets_missing = staged_picker.is_ok();
+            if cfg!(debug_assertions) && quiets_missing {
+                let mut all = MoveList::new();
+                self.game.generate(Scope::All, &mut all);
+                let noisy: Vec<G::Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|&m| self.game.is_noisy(m))
+                    .collect();
+                assert_eq!(
+                    noisy.as_slice(),
+                    moves.as_slice(),
+                    "noisy list = noisy part of all"
+                );
+                for k in killers.iter().flatten() {
+                    if !self.game.is_noisy(*k) {
+                        assert_eq!(
+                            self.game.surely_legal(*k),
+                            all.contains(k),
+                            "killer legality"
+                        );
+                    }
+                }
+            }
+            let mut picker = match staged_picker {
+                Ok(p) => p,
+                Err(buffer) => {
+                    if staged {
+                        moves.clear();
+                        self.game.generate(Scope::All, &mut moves);
+                        if moves.is_empty() {
+                            return match self.game.no_moves() {
+                                NoMoves::Ends(o) => self.outcome_score(o, ply),
+                                NoMoves::Withdraws => self.after_withdrawal(
+                                    Resume::Depth(unreduced_depth),
+                                    ply,
+                                    alpha,
+                                    beta,
+                                ),
+                            };
+                        }
+                    }
+                    if Self::DEFER_QUIETS {
+                        MovePicker::new_deferring_quiets(
+                            buffer, &self.game, &moves, tt_move, &killers, history, exchange,
+                        )
+                    } else {
+                        MovePicker::new(
+                            buffer, &self.game, &moves, tt_move, &killers, history, exchange,
+                        )
+                    }
+                }
             };
             if tt_first.is_some() {
                 // The table's move, searched above, is the picker's first.
@@ -212,6 +278,12 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
             while let Some(m) = if Self::DEFER_QUIETS {
+                if quiets_missing && picker.outranking_done() {
+                    moves.clear();
+                    self.game.generate(Scope::All, &mut moves);
+                    picker.restage(&self.game, &moves, tt_move, &killers, exchange);
+                    quiets_missing = false;
+                }
                 picker.next_deferred(
                     &self.game,
                     &mut self.history,
@@ -233,7 +305,15 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                         if (late || futile) && (params.prune_quiet_checks || !self.gives_check(m)) {
                             if params.prune_quiet_checks {
                                 // The same holds for every quiet move still to come.
-                                picker.drop_quiets();
+                                if quiets_missing && !picker.drop_quiets_staged() {
+                                    moves.clear();
+                                    self.game.generate(Scope::All, &mut moves);
+                                    picker.restage(&self.game, &moves, tt_move, &killers, exchange);
+                                    picker.drop_quiets();
+                                } else if !quiets_missing {
+                                    picker.drop_quiets();
+                                }
+                                quiets_missing = false;
                             }
                             continue;
                         }

@@ -272,7 +272,174 @@ impl<'a, G: Game> MovePicker<'a, G> {
             G::PickScores::KEPT,
             "the waiting moves are found in the kept scores"
         );
+        let (first_best, top, pending) =
+            Self::fill_deferring(buffer, game, moves, tt_move, killers, exchange);
+        let mut picker = MovePicker {
+            buffer,
+            next: 0,
+            first_best,
+            top,
+            pending,
+        };
+        if picker.pending && picker.top == 0 {
+            picker.score_quiets(game, history, 0);
+            picker.first_best = first_of_highest(picker.buffer.scores.as_mut_slice());
+        }
+        picker
+    }
+
+    /// A picker over the noisy moves alone, the table's move and the `killers` known legal
+    /// (the quiet moves not generated yet), for a node whose moves are generated in stages:
+    /// the moves that outrank the quiet ones come in the order [`Self::new_deferring_quiets`]
+    /// would hand them out over the whole list, provided no two of them score the same (the
+    /// selection sort's swaps then cannot reorder them). `None` where two do, or where none
+    /// outranks the quiet moves (the buffer handed back): the caller generates every move
+    /// instead. Once they are
+    /// handed out ([`Self::outranking_done`]) the caller generates every move and calls
+    /// [`Self::restage`].
+    pub fn new_staged(
+        buffer: &'a mut PickBuffer<G>,
+        game: &G,
+        noisy: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        killers: &[Option<G::Move>; 2],
+        exchange: ExchangeTest,
+    ) -> Result<Self, &'a mut PickBuffer<G>> {
         let PickBuffer { entries, scores } = &mut *buffer;
+        entries.clear();
+        scores.clear();
+        let mut first_best = 0;
+        let mut best_score = Score::MIN;
+        let mut top = 0;
+        let mut tt_listed = false;
+        let mut push = |m: G::Move, score: Score, won_exchange: bool| {
+            if score > PENDING {
+                top += 1;
+            }
+            if score > best_score {
+                best_score = score;
+                first_best = entries.len();
+            }
+            entries.push(Scored {
+                m,
+                score,
+                won_exchange,
+            });
+            scores.push(score);
+        };
+        for &m in noisy.iter() {
+            let mut won_exchange = false;
+            let score = if Some(m) == tt_move {
+                tt_listed = true;
+                TT_MOVE
+            } else {
+                let order = game.noisy_order(m);
+                let tested = exchange != ExchangeTest::Off;
+                won_exchange = tested && exchange.at_least(game, m, 0);
+                if !tested || won_exchange {
+                    GOOD_NOISY + order
+                } else {
+                    BAD_NOISY + order
+                }
+            };
+            push(m, score, won_exchange);
+        }
+        if let Some(t) = tt_move.filter(|_| !tt_listed) {
+            push(t, TT_MOVE, false);
+        }
+        for (i, k) in killers.iter().enumerate() {
+            if let Some(k) = *k {
+                if Some(k) != tt_move && !game.is_noisy(k) {
+                    push(k, KILLER[i], false);
+                }
+            }
+        }
+        if top == 0 || top > MAX_GATHERED {
+            return Err(buffer);
+        }
+        let mut outranking = [0 as Score; MAX_GATHERED];
+        let mut n = 0;
+        for &s in scores.as_mut_slice().iter() {
+            if s > PENDING {
+                outranking[n] = s;
+                n += 1;
+            }
+        }
+        let outranking = &mut outranking[..n];
+        outranking.sort_unstable();
+        if outranking.windows(2).any(|w| w[0] == w[1]) {
+            return Err(buffer);
+        }
+        Ok(MovePicker {
+            buffer,
+            next: 0,
+            first_best,
+            top,
+            pending: false,
+        })
+    }
+
+    /// Whether every move that outranks the quiet ones has been handed out.
+    #[inline(always)]
+    pub fn outranking_done(&self) -> bool {
+        self.next >= self.top
+    }
+
+    /// A staged picker ([`Self::new_staged`]) made over every move, `moves`, as
+    /// [`Self::new_deferring_quiets`] would have made it, and the moves handed out so far
+    /// handed out again in its lists: from here on it is that picker, swaps and all.
+    pub fn restage(
+        &mut self,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        killers: &[Option<G::Move>; 2],
+        exchange: ExchangeTest,
+    ) {
+        let handed = self.next;
+        let staged_top = self.top;
+        let before: Vec<G::Move> = if cfg!(debug_assertions) {
+            self.buffer.entries.as_slice()[..handed]
+                .iter()
+                .map(|e| e.m)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (first_best, top, pending) =
+            Self::fill_deferring(self.buffer, game, moves, tt_move, killers, exchange);
+        self.first_best = first_best;
+        self.top = top;
+        self.pending = pending;
+        self.next = 0;
+        for _ in 0..handed {
+            self.next_from_kept();
+        }
+        if cfg!(debug_assertions) {
+            assert_eq!(top, staged_top, "the same moves outrank the quiet ones");
+            let after: Vec<G::Move> = self.buffer.entries.as_slice()[..handed]
+                .iter()
+                .map(|e| e.m)
+                .collect();
+            assert_eq!(
+                before, after,
+                "the staged picker hands out what the whole one would"
+            );
+        }
+    }
+
+    /// [`Self::new_deferring_quiets`]' lists: (first best, moves that outrank the quiet
+    /// ones, whether quiet moves wait for their scores).
+    #[inline(always)]
+    fn fill_deferring(
+        buffer: &mut PickBuffer<G>,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        killers: &[Option<G::Move>; 2],
+        exchange: ExchangeTest,
+    ) -> (usize, usize, bool) {
+        let PickBuffer { entries, scores } = buffer;
         entries.clear();
         scores.clear();
         let mut first_best = 0;
@@ -322,18 +489,7 @@ impl<'a, G: Game> MovePicker<'a, G> {
             });
             scores.push(score);
         }
-        let mut picker = MovePicker {
-            buffer,
-            next: 0,
-            first_best,
-            top,
-            pending,
-        };
-        if picker.pending && picker.top == 0 {
-            picker.score_quiets(game, history, 0);
-            picker.first_best = first_of_highest(picker.buffer.scores.as_mut_slice());
-        }
-        picker
+        (first_best, top, pending)
     }
 
     /// Scores the waiting quiet moves from `history` (a move's entry at `offset` plus its
@@ -442,6 +598,26 @@ impl<'a, G: Game> MovePicker<'a, G> {
             buffer.scores.truncate(kept);
             // Every quiet move is gone, those still waiting for a score with them.
             self.pending = false;
+        }
+    }
+
+    /// [`Self::drop_quiets`] for a staged picker whose quiet moves were never generated:
+    /// the losing noisy moves gathered as there, or false (nothing moved) where that finds a
+    /// tie; the caller then makes the whole list ([`Self::restage`]) and drops from it.
+    pub fn drop_quiets_staged(&mut self) -> bool {
+        let buffer = &mut *self.buffer;
+        match gather_losing_noisy(
+            buffer.entries.as_mut_slice(),
+            buffer.scores.as_mut_slice(),
+            self.next,
+        ) {
+            Some(kept) => {
+                buffer.entries.truncate(kept);
+                buffer.scores.truncate(kept);
+                self.pending = false;
+                true
+            }
+            None => false,
         }
     }
 

@@ -236,6 +236,11 @@ impl SearchHints for SceptrePosition {
     fn surely_legal(&self, m: SceptreMove) -> bool {
         SceptrePosition::surely_legal(self, m)
     }
+    /// Out of the set-up a move that is no placement is legal exactly where its piece's
+    /// legal moves hold it (`surely_legal`); placements belong to the set-up alone.
+    fn legality_known(&self, m: SceptreMove) -> bool {
+        !m.is_placement() && !self.in_set_up() && self.playing_count() >= 2
+    }
     fn is_noisy(&self, m: SceptreMove) -> bool {
         SceptrePosition::is_noisy(self, m)
     }

@@ -11,6 +11,7 @@ mod lazy_smp;
 mod limits;
 pub mod multi;
 mod node;
+mod node_count;
 mod node_table;
 mod ordering;
 pub mod perft;

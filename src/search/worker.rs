@@ -5,6 +5,7 @@ use super::control::Control;
 use super::correction::CorrectionHistory;
 use super::eval_cache::EvalCache;
 use super::exchange::ExchangeTest;
+use super::node_count::NodeCount;
 use super::ordering::HistoryChange;
 use super::perspective::{Perspective, TwoSided};
 use super::report::{ReportScore, RootLine};
@@ -53,8 +54,8 @@ pub struct Worker<'a, G: Game, E: Evaluator<G>, P: Perspective = TwoSided> {
     pub(super) tt: &'a TranspositionTable,
     pub(super) shared_nodes: &'a AtomicU64,
     pub control: Control<'a>,
-    pub nodes: u64,
-    pub(super) unflushed: u64,
+    /// This thread's nodes, and when its stop checks fall.
+    pub(super) nodes: NodeCount,
     pub seldepth: usize,
     pub(super) aborted: bool,
     /// Keys of the positions before the current one: the game so far, then the search path.
@@ -133,8 +134,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
             tt,
             shared_nodes,
             control,
-            nodes: 0,
-            unflushed: 0,
+            nodes: NodeCount::default(),
             seldepth: 0,
             aborted: false,
             root_index: keys.len(),
@@ -182,8 +182,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         if self.aborted {
             return true;
         }
-        self.unflushed += 1;
-        if self.unflushed < 256 {
+        if !self.nodes.count() {
             return false;
         }
         self.flush_nodes();
@@ -194,10 +193,7 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
     }
 
     pub fn flush_nodes(&mut self) {
-        self.shared_nodes
-            .fetch_add(self.unflushed, Ordering::Relaxed);
-        self.nodes += self.unflushed;
-        self.unflushed = 0;
+        self.nodes.publish(self.shared_nodes);
     }
 
     /// The static evaluation, remembered by position key (`EvalCache`).

@@ -215,14 +215,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
-                let order = game.noisy_order(m);
-                let tested = exchange != ExchangeTest::Off;
-                won_exchange = tested && exchange.at_least(game, m, 0);
-                if !tested || won_exchange {
-                    GOOD_NOISY + order
-                } else {
-                    BAD_NOISY + order
-                }
+                let (score, won) = Self::noisy_score(game, m, exchange);
+                won_exchange = won;
+                score
             } else if Some(m) == killers[0] {
                 KILLER[0]
             } else if Some(m) == killers[1] {
@@ -333,14 +328,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
                 tt_listed = true;
                 TT_MOVE
             } else {
-                let order = game.noisy_order(m);
-                let tested = exchange != ExchangeTest::Off;
-                won_exchange = tested && exchange.at_least(game, m, 0);
-                if !tested || won_exchange {
-                    GOOD_NOISY + order
-                } else {
-                    BAD_NOISY + order
-                }
+                let (score, won) = Self::noisy_score(game, m, exchange);
+                won_exchange = won;
+                score
             };
             push(m, score, won_exchange);
         }
@@ -428,6 +418,20 @@ impl<'a, G: Game> MovePicker<'a, G> {
         }
     }
 
+    /// A noisy move's score, and whether it was tested to win its exchange: good noisy moves
+    /// (tested winning, or untested) before the killers, the losing ones after every quiet.
+    #[inline(always)]
+    fn noisy_score(game: &G, m: G::Move, exchange: ExchangeTest) -> (Score, bool) {
+        let order = game.noisy_order(m);
+        let tested = exchange != ExchangeTest::Off;
+        let won_exchange = tested && exchange.at_least(game, m, 0);
+        if !tested || won_exchange {
+            (GOOD_NOISY + order, won_exchange)
+        } else {
+            (BAD_NOISY + order, won_exchange)
+        }
+    }
+
     /// [`Self::new_deferring_quiets`]' lists: (first best, moves that outrank the quiet
     /// ones, whether quiet moves wait for their scores).
     #[inline(always)]
@@ -451,14 +455,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if game.is_noisy(m) {
-                let order = game.noisy_order(m);
-                let tested = exchange != ExchangeTest::Off;
-                won_exchange = tested && exchange.at_least(game, m, 0);
-                if !tested || won_exchange {
-                    GOOD_NOISY + order
-                } else {
-                    BAD_NOISY + order
-                }
+                let (score, won) = Self::noisy_score(game, m, exchange);
+                won_exchange = won;
+                score
             } else if Some(m) == killers[0] {
                 KILLER[0]
             } else if Some(m) == killers[1] {

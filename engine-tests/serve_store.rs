@@ -6,6 +6,7 @@
 
 use crate::serve_seats::{Served, TempDir};
 use serde_json::Value;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn json(served: &Served, method: &str, path: &str, body: &str) -> (u16, Value) {
@@ -35,6 +36,20 @@ fn play(served: &Served, id: &str, token: &str, mv: &str) -> (u16, Value) {
         &format!("/api/games/{id}/move?seat={token}"),
         &format!(r#"{{"move":"{mv}"}}"#),
     )
+}
+
+/// A server on a new database in a folder of its own (removed when the returned folder is
+/// dropped), with a chess game between people after 1. e4 e5: the database's path, the server,
+/// the game's id and its seats' tokens.
+fn chess_after_e4_e5(folder: &str) -> (TempDir, PathBuf, Served, String, Vec<String>) {
+    let dir = TempDir::new(folder);
+    let db = dir.0.join("games.sqlite");
+    let served = Served::start_on(&db, 0, &[]);
+    let (id, t) = create(&served, r#"{"variant":"chess"}"#);
+    for (seat, mv) in [(0, "e2e4"), (1, "e7e5")] {
+        assert_eq!(play(&served, &id, &t[seat], mv).0, 200);
+    }
+    (dir, db, served, id, t)
 }
 
 fn moves(v: &Value) -> Vec<String> {
@@ -284,14 +299,8 @@ fn resignations_and_clocks_survive_a_restart() {
 /// people come back after a restart and are answered there.
 #[test]
 fn draw_offers_and_take_back_requests_survive_a_restart() {
-    let dir = TempDir::new("serve-store-offers");
-    let db = dir.0.join("games.sqlite");
-    let served = Served::start_on(&db, 0, &[]);
+    let (_dir, db, served, id, t) = chess_after_e4_e5("serve-store-offers");
     let port = served.port;
-    let (id, t) = create(&served, r#"{"variant":"chess"}"#);
-    for (seat, mv) in [(0, "e2e4"), (1, "e7e5")] {
-        assert_eq!(play(&served, &id, &t[seat], mv).0, 200);
-    }
     let call = |served: &Served, action: &str, seat: usize, body: &str| {
         let (status, v) = json(
             served,
@@ -337,14 +346,8 @@ fn draw_offers_and_take_back_requests_survive_a_restart() {
 /// above every generation a page saw before, or the page would take its news for old views.
 #[test]
 fn a_games_generation_goes_on_growing_across_restarts() {
-    let dir = TempDir::new("serve-store-generation");
-    let db = dir.0.join("games.sqlite");
-    let served = Served::start_on(&db, 0, &[]);
+    let (_dir, db, served, id, t) = chess_after_e4_e5("serve-store-generation");
     let port = served.port;
-    let (id, t) = create(&served, r#"{"variant":"chess"}"#);
-    for (seat, mv) in [(0, "e2e4"), (1, "e7e5")] {
-        assert_eq!(play(&served, &id, &t[seat], mv).0, 200);
-    }
     // Changes that are not moves count too: a draw offered and declined.
     for (action, seat, body) in [
         ("offer-draw", 1, "{}"),

@@ -194,6 +194,44 @@ fn gather_losing_noisy<M: Copy>(
     Some(kept)
 }
 
+/// The count kept while a picker's list fills: the first entry with the best score so far,
+/// and how many moves outrank the quiet ones.
+struct Ranking {
+    first_best: usize,
+    best_score: Score,
+    top: usize,
+}
+
+impl Ranking {
+    fn new() -> Ranking {
+        Ranking {
+            first_best: 0,
+            best_score: Score::MIN,
+            top: 0,
+        }
+    }
+}
+
+impl<G: Game> PickBuffer<G> {
+    /// Lists `m` at `score`, counted in `ranking`.
+    #[inline(always)]
+    fn push_ranked(&mut self, ranking: &mut Ranking, m: G::Move, score: Score, won_exchange: bool) {
+        if score > PENDING {
+            ranking.top += 1;
+        }
+        if score > ranking.best_score {
+            ranking.best_score = score;
+            ranking.first_best = self.entries.len();
+        }
+        self.entries.push(Scored {
+            m,
+            score,
+            won_exchange,
+        });
+        self.scores.push(score);
+    }
+}
+
 impl<'a, G: Game> MovePicker<'a, G> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
@@ -300,27 +338,12 @@ impl<'a, G: Game> MovePicker<'a, G> {
         killers: &[Option<G::Move>; 2],
         exchange: ExchangeTest,
     ) -> Result<Self, &'a mut PickBuffer<G>> {
-        let PickBuffer { entries, scores } = &mut *buffer;
-        entries.clear();
-        scores.clear();
-        let mut first_best = 0;
-        let mut best_score = Score::MIN;
-        let mut top = 0;
+        buffer.entries.clear();
+        buffer.scores.clear();
+        let mut ranking = Ranking::new();
         let mut tt_listed = false;
         let mut push = |m: G::Move, score: Score, won_exchange: bool| {
-            if score > PENDING {
-                top += 1;
-            }
-            if score > best_score {
-                best_score = score;
-                first_best = entries.len();
-            }
-            entries.push(Scored {
-                m,
-                score,
-                won_exchange,
-            });
-            scores.push(score);
+            buffer.push_ranked(&mut ranking, m, score, won_exchange)
         };
         for &m in noisy.iter() {
             let mut won_exchange = false;
@@ -344,12 +367,15 @@ impl<'a, G: Game> MovePicker<'a, G> {
                 }
             }
         }
+        let Ranking {
+            first_best, top, ..
+        } = ranking;
         if top == 0 || top > MAX_GATHERED {
             return Err(buffer);
         }
         let mut outranking = [0 as Score; MAX_GATHERED];
         let mut n = 0;
-        for &s in scores.as_mut_slice().iter() {
+        for &s in buffer.scores.as_mut_slice().iter() {
             if s > PENDING {
                 outranking[n] = s;
                 n += 1;
@@ -443,12 +469,9 @@ impl<'a, G: Game> MovePicker<'a, G> {
         killers: &[Option<G::Move>; 2],
         exchange: ExchangeTest,
     ) -> (usize, usize, bool) {
-        let PickBuffer { entries, scores } = buffer;
-        entries.clear();
-        scores.clear();
-        let mut first_best = 0;
-        let mut best_score = Score::MIN;
-        let mut top = 0;
+        buffer.entries.clear();
+        buffer.scores.clear();
+        let mut ranking = Ranking::new();
         let mut pending = false;
         for &m in moves.iter() {
             let mut won_exchange = false;
@@ -466,29 +489,17 @@ impl<'a, G: Game> MovePicker<'a, G> {
                 // Waits for its score, and is never the first best while a move outranks it
                 // (where none does, all are scored below and the best found again).
                 pending = true;
-                entries.push(Scored {
+                buffer.entries.push(Scored {
                     m,
                     score: PENDING,
                     won_exchange,
                 });
-                scores.push(PENDING);
+                buffer.scores.push(PENDING);
                 continue;
             };
-            if score > PENDING {
-                top += 1;
-            }
-            if score > best_score {
-                best_score = score;
-                first_best = entries.len();
-            }
-            entries.push(Scored {
-                m,
-                score,
-                won_exchange,
-            });
-            scores.push(score);
+            buffer.push_ranked(&mut ranking, m, score, won_exchange);
         }
-        (first_best, top, pending)
+        (ranking.first_best, ranking.top, pending)
     }
 
     /// Scores the waiting quiet moves from `history` (a move's entry at `offset` plus its

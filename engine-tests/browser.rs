@@ -378,3 +378,16 @@ fn news_on_the_page_moves_no_control_under_the_pointer() {
     }
     assert_screenshots(["steady-controls-desktop", "steady-controls-phone"]);
 }
+
+/// After Flip the board shows the game as it is, turned as asked (`engine-tests/python/flip_check.py`):
+/// a move sent before Flip and answered after the flipped board was drawn (a newer view at the old
+/// turn) is shown on the flipped board, and so is a position stepped back to, asked for before
+/// Flip and answered after it.
+#[test]
+fn flip_shows_the_current_position_turned_as_asked() {
+    check_page(
+        "flip_shows_the_current_position_turned_as_asked",
+        "flip_check",
+        "flip check",
+    );
+}

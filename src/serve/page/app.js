@@ -327,7 +327,8 @@ async function startGame() {
 
 function openGame(view) {
   if (tokenFor(view.id)) rememberMine(view.id);
-  turn = view.view_turn;
+  // The board as the view was drawn: a rematch asked for on a flipped board comes flipped.
+  turn = view.turn !== undefined ? view.turn : view.view_turn;
   selected = null;
   placing = null;
   history.replaceState(null, '', '#' + view.id);
@@ -579,17 +580,28 @@ function drawPalette(view) {
 
 // A view older than the one drawn: answers come in any order on a busy machine, so the answer
 // to an earlier request (a refresh asked for before a move) can arrive after a newer view. The
-// game's generation never goes down (also across a server restart), and a view drawn with the
-// board turned as it was before a flip is as old as its generation.
+// game's generation never goes down (also across a server restart).
 function outdated(view) {
   if (!game || view === game || view.id !== game.id) return false;
-  if (view.generation !== game.generation) return view.generation < game.generation;
-  return view.turn !== undefined && view.turn !== turn;
+  return view.generation < game.generation;
 }
 
-// Draws `view`, unless it is older than the one drawn (then false: nothing changes).
+// A view whose board is turned otherwise than the page is now: the answer to a request sent
+// before Flip (or before Sceptre's "Bottom of the board" changed), which carried the old turn.
+function turnedOtherwise(view) {
+  return !!game && view !== game && view.id === game.id && view.turn !== undefined && view.turn !== turn;
+}
+
+// Draws `view`, unless it is older than the one drawn (then false: nothing changes). A view
+// turned otherwise is not drawn either, whatever it brings: when it is newer than the view
+// drawn, the game is asked for again at the page's turn (nothing else might ask before the
+// game's next change, and the board would stand at the old turn until then).
 function render(view) {
   if (outdated(view)) return false;
+  if (turnedOtherwise(view)) {
+    if (view.generation > game.generation) refresh();
+    return false;
+  }
   game = view;
   // A set-up being previewed (setup_preview.js) is drawn on the board instead of the position.
   $('board-box').innerHTML = (typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg;

@@ -46,9 +46,12 @@ async function reviewAt(ply) {
   ply = Math.max(0, Math.min(n, ply));
   if (ply === n) { reviewAsked = null; endReview(); return; }
   reviewAsked = ply;
+  const askedTurn = turn;
   try {
-    const r = await api('GET', `/api/games/${game.id}/review?ply=${ply}&turn=${turn}`);
+    const r = await api('GET', `/api/games/${game.id}/review?ply=${ply}&turn=${askedTurn}`);
     if (reviewAsked !== ply) return;  // a later step was asked for meanwhile
+    // The board was turned meanwhile (Flip): this answer is drawn at the old turn; ask again.
+    if (askedTurn !== turn) { reviewAt(ply); return; }
     reviewAsked = null;
     reviewPly = r.ply;
     reviewSvg = r.svg;

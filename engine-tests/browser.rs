@@ -364,9 +364,10 @@ fn the_thinking_line_shows_no_rate_for_a_search_too_short_to_have_one() {
 }
 
 /// Nothing a player clicks moves when news appears (`engine-tests/python/steady_controls_check.py`):
-/// eliminations announced, the status, an engine's search, a draw offer, a take-back request and a
-/// notice drawn in a Sceptre game of three leave every control where it was, at a desktop's window
-/// and a phone's.
+/// departures announced (wrapping or not), the status, an engine's search, a draw offer, a
+/// take-back request and notices of two lines and more, drawn in a Sceptre game of three and a
+/// game of two people, and a move of the list stepped back to, leave every button, field and
+/// move where it was, at a desktop's window and a phone's screen.
 #[test]
 fn news_on_the_page_moves_no_control_under_the_pointer() {
     if !check_page(

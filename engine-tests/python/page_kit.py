@@ -25,13 +25,26 @@ def check(condition, what):
         raise AssertionError(what)
 
 
+# A phone's screen, in CSS pixels. Headless Chromium makes no window narrower than 500 pixels, so
+# a phone is emulated (`start_browser(..., PHONE)`), as the browser's device mode does.
+PHONE = "phone"
+PHONE_SIZE = (390, 844)
+
+
 def start_browser(chromium, chromedriver, size="1400,1100"):
-    """Headless Chromium with a window of `size` ("width,height")."""
+    """Headless Chromium with a window of `size` ("width,height"), or a phone's screen
+    (`PHONE`: 390x844 CSS pixels, a page laid out as on a phone)."""
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
+    window = "500,900" if size == PHONE else size
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                f"--window-size={size}", "--hide-scrollbars"):
+                f"--window-size={window}", "--hide-scrollbars"):
         options.add_argument(arg)
+    if size == PHONE:
+        width, height = PHONE_SIZE
+        # Without touch emulation: the checks click and drag with a mouse, as on a desktop.
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": False}})
     driver = webdriver.Chrome(service=Service(chromedriver), options=options)
     # Selenium gives up on chromedriver after 120 s; a page that plays engines at 50 ms a move on
     # a machine with ten runnable processes a core can take longer to answer one call.

@@ -1,16 +1,21 @@
 """Nothing a player clicks moves when news appears (issue 30): while engines play, the side panel
 used to grow above its buttons (an elimination's line, a longer status, Stop coming and going,
 an engine's lines of every length), so a click meant for one button landed on another (web18's
-run: "element click intercepted" on "I will play myself").
+run: "element click intercepted" on "I will play myself"); and later the fields and buttons
+below the news still moved when a departure's line wrapped, a notice took two lines, a draw was
+offered or a take-back asked for (web19's report), or when a move of the list was clicked to
+step back (its note pushed the list down under the pointer).
 
 A Sceptre game of three at one screen, past its set-up (a ready position of the shipped
 openings), where nobody thinks (three people), then the same views
-the server sends while engines play drawn on its page: one and two eliminations announced, the
-status of an engine thinking for a person with check, an engine's search running (Stop shown)
-with long lines and then over (Stop hidden), a draw offered, a take-back asked for, an engine's
-notice. After each, every button, choice and field of the panel must be where it was: the
-controls at the top for every kind of news, and the ones below too for the news that comes while
-engines play (announcements, status, searches). At a desktop's window and a phone's.
+the server sends while engines play drawn on its page: one and two departures announced (short
+and wrapping), the status of an engine thinking for a person with check, an engine's search
+running (Stop shown) with long lines and then over (Stop hidden), a draw offered, a take-back
+asked for, an engine's notice of two lines and more, and several at once. After each, every
+button, choice, field and move of the panel must be where it was, and news that fits its box
+alone is shown whole there (the box scrolls only when more comes at once). Then a game of two
+people: a two-line notice, a draw offered, a take-back asked for, a move stepped back to. At a
+desktop's window and a phone's screen.
 
 usage: steady_controls_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
@@ -18,6 +23,9 @@ usage: steady_controls_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 import json
 import os
 import sys
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import page_kit
 from page_kit import check
@@ -39,10 +47,13 @@ def ready_position():
 PLACES = """
 const places = {};
 const clickable = document.querySelectorAll('#side button, #side select, #side input, #side a.button, #side .move');
-clickable.forEach((e, i) => {
+const counted = {};  // elements without an id: their class and their place among that class's
+clickable.forEach((e) => {
+  const kind = e.className || e.tagName;
+  counted[kind] = (counted[kind] || 0) + 1;
   if (e.getClientRects().length === 0 || getComputedStyle(e).visibility === 'hidden') return;
   const r = e.getBoundingClientRect();
-  const key = e.id || e.dataset.ply && 'move ' + e.dataset.ply || e.className + ' ' + i;
+  const key = e.id || e.dataset.ply && 'move ' + e.dataset.ply || kind + ' ' + counted[kind];
   places[key] = [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width), Math.round(r.height)];
 });
 return places;
@@ -54,9 +65,12 @@ CONTROLS = {"undo", "flip", "sceptre-bottom", "zoom-out", "zoom-in", "lines", "a
             "play-for-me", "stand-in-stop", "setup-for-me"}
 
 # News that moves nothing in the panel, the fields and buttons below the news included: what
-# changes at every move while engines play, and an elimination's line (room is kept for one line
-# per seat that may leave).
-PLAYING_NEWS = {
+# changes at every move while engines play, departures (room is kept for two lines per seat that
+# may leave), offers, requests and notices.
+WITHDRAWAL = "After move 52: Red withdraws (no legal move); its pieces stay."
+NOTICE = ("the engine could not search: something went wrong on the server, "
+          "and a long sentence says what it was in words")
+NEWS = {
     "one elimination announced": "v.announcements = ['After move 40: White is eliminated.'];",
     "a long status": "v.status = 'Black (the engine, for you) is thinking: check!';",
     "an engine's search running (Stop shown)": """
@@ -68,17 +82,27 @@ PLAYING_NEWS = {
     "an engine's search over": """
         v.search = { kind: 'engine', seat: v.to_move, running: false, depth: 3, nodes: 256, nps: 853333,
           time_ms: 0, ply: null, lines: [{ depth: 3, cp: -12, mate: null, score: '-0.12', pv: ['a1b2'], notation: [] }] };""",
-}
-# News that moves none of the controls above it (the fields and buttons below may move: a line
-# that wraps, a notice of two lines).
-OTHER_NEWS = {
-    "two departures announced, one of two lines": "v.announcements = ['After move 40: White is eliminated.', "
-                                                 "'After move 52: Red withdraws (no legal move); its pieces stay.'];",
+    "a withdrawal announced, wrapping": f"v.announcements = [{WITHDRAWAL!r}];",
+    "two departures announced, one of two lines": f"v.announcements = ['After move 40: White is eliminated.', {WITHDRAWAL!r}];",
+    "two withdrawals announced, both of two lines": f"v.announcements = [{WITHDRAWAL!r}, {WITHDRAWAL.replace('Red', 'White')!r}];",
     "a draw offered": "v.draw_offer = 1;",
     "a take-back asked for": "v.takeback = { agreed: [1] };",
-    "an engine's notice": "v.notice = 'the engine could not search: something went wrong on the server, "
-                          "and a long sentence says what it was in words';",
+    "an engine's notice of three lines": f"v.notice = {NOTICE!r};",
 }
+# More at once than the news box holds: it scrolls, and still nothing moves.
+CROWDED = {
+    "two withdrawals and a notice at once": f"v.announcements = [{WITHDRAWAL!r}, {WITHDRAWAL.replace('Red', 'White')!r}]; "
+                                            f"v.notice = {NOTICE!r}; v.takeback = {{ agreed: [1] }};",
+}
+# In a game of two people.
+TWO_PLAYER_NEWS = {
+    "a two-line notice": "v.notice = \"the engine's move e7e5: its process stopped answering and is started again\";",
+    "a draw offered": "v.draw_offer = 1;",
+    "a take-back asked for": "v.takeback = { agreed: [1] };",
+}
+
+# Whether the news box shows all it holds (no part scrolled out of sight).
+NEWS_WHOLE = "const n = document.getElementById('news'); return !n || n.scrollHeight <= n.clientHeight + 1;"
 
 
 def places(screen):
@@ -91,31 +115,73 @@ def draw(screen, change):
     screen.js("const v = JSON.parse(window.quietView); v.generation = game.generation + 1;" + change + " render(v);")
 
 
+def moved_by(screen, base, size, what, change, whole=True):
+    """Draws `change` alone on the quiet view; fails if any clickable place moved or went, or
+    (when `whole`) if the news box does not show all of it."""
+    draw(screen, "")  # the quiet view again, and no notice left from the last: each news alone
+    screen.js("say('')")
+    check(places(screen) == base, f"{size}: the quiet view drawn again moved something")
+    draw(screen, change)
+    now = places(screen)
+    moved = {k: (base[k], now[k]) for k in base if k in now and now[k] != base[k]}
+    # A draw offered takes the place of "Offer a draw" (one offer at a time); it moves nothing.
+    gone = [k for k in base if k not in now and k in CONTROLS and not (k == "offer-draw" and "draw" in what)]
+    check(not moved, f"{size}: {what} moved {moved}")
+    check(not gone, f"{size}: {what} hid {gone}")
+    if whole:
+        check(screen.js(NEWS_WHOLE), f"{size}: {what}: the news box cannot show it whole: "
+                                     f"{screen.text_of('news')!r}")
+    print(f"steady controls ({size}): {what}: {len(base)} clickable places unmoved")
+
+
 def steady(screen, size):
     screen.new_game(URL, "sceptre1027", ["human", "human", "human"], options={"SceptrePlayers": 3},
                     position=ready_position())
     check(not screen.shown("palette"), f"{size}: the game is still in its set-up")
     screen.js("window.quietView = JSON.stringify(game)")
     base = places(screen)
-    controls = [k for k in base if k in CONTROLS]
-    for needed in ("undo", "flip", "analyse", "new", "resign", "play-for-me"):
+    for needed in ("undo", "flip", "analyse", "new", "resign", "play-for-me", "copy", "download-record"):
         check(needed in base, f"{size}: {needed} not among the panel's controls: {sorted(base)}")
-    for what, change in list(PLAYING_NEWS.items()) + list(OTHER_NEWS.items()):
-        draw(screen, "")  # the quiet view again: each news alone
-        check(places(screen) == base, f"{size}: the quiet view drawn again moved something")
-        draw(screen, change)
-        now = places(screen)
-        watched = base if what in PLAYING_NEWS else controls
-        moved = {k: (base[k], now[k]) for k in watched if k in now and now[k] != base[k]}
-        gone = [k for k in controls if k not in now]
-        check(not moved, f"{size}: {what} moved {moved}")
-        check(not gone, f"{size}: {what} hid {gone}")
-        print(f"steady controls ({size}): {what}: {len(watched)} clickable places unmoved")
+    check(any(k.startswith("seat-link") for k in base), f"{size}: no seat link field among {sorted(base)}")
+    for what, change in NEWS.items():
+        moved_by(screen, base, size, what, change)
         if what.startswith("two departures"):
             # The window, the panel at its top (on a phone the panel is longer than the screen).
             screen.js("document.getElementById('side').scrollIntoView()")
             screen.driver.save_screenshot(os.path.join(SHOTS, f"steady-controls-{size}.png"))
             screen.js("window.scrollTo(0, 0)")
+    for what, change in CROWDED.items():
+        moved_by(screen, base, size, what, change, whole=False)
+        check("could not search" in screen.text_of("message"), f"{size}: {what}: the notice is not shown")
+    draw(screen, "")
+
+
+def steady_two_people(screen, size):
+    """A game of two people: moves played, a move of the list clicked to step back, and news move
+    nothing (the views with news come last: they are drawn a generation ahead of the server's)."""
+    screen.new_game(URL, "chess", ["human", "human"])
+    screen.play("e2", "e4")
+    screen.play("e7", "e5")
+    first = places(screen)
+    # The list has a line more, and nothing below it moves.
+    for source, target in (("g1", "f3"), ("b8", "c6"), ("f1", "b5")):
+        screen.play(source, target)
+    now = places(screen)
+    moved = {k: (first[k], now[k]) for k in first if k in now and now[k] != first[k] and not k.startswith("move ")}
+    check(not moved, f"{size}: three moves played moved {moved}")
+    print(f"steady controls ({size}): three moves played: the fields and buttons below the list unmoved")
+    base = places(screen)
+    screen.on_fresh_board(lambda: screen.driver.find_element(By.CSS_SELECTOR, '#moves .move[data-ply="1"]').click())
+    screen.wait_until("the position after move 1", lambda: "After move 1 of 5" in screen.text_of("review-note"))
+    now = places(screen)
+    moved = {k: (base[k], now[k]) for k in base if k in now and now[k] != base[k]}
+    check(not moved, f"{size}: stepping back to move 1 moved {moved}")
+    print(f"steady controls ({size}): a move stepped back to: {len(base)} clickable places unmoved")
+    screen.by_id("moves").send_keys(Keys.END)
+    screen.wait_until("back to the game", lambda: not screen.visible("review-note"))
+    screen.js("window.quietView = JSON.stringify(game)")
+    for what, change in TWO_PLAYER_NEWS.items():
+        moved_by(screen, base, size, what, change)
     draw(screen, "")
 
 
@@ -139,11 +205,12 @@ def steady_while_engines_play(screen, size):
           f"{len(first)} controls unmoved ({screen.js('return game.moves.length')} moves)")
 
 
-for size, window in (("desktop", "1400,1000"), ("phone", "390,844")):
+for size, window in (("desktop", "1400,1000"), ("phone", page_kit.PHONE)):
     driver = page_kit.start_browser(CHROMIUM, DRIVER, window)
     screen = page_kit.Screen(driver)
     try:
         steady(screen, size)
+        steady_two_people(screen, size)
         steady_while_engines_play(screen, size)
         driver.quit()
     except BaseException:

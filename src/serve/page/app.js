@@ -109,12 +109,12 @@ function drawSeatLinks(view) {
     item('Watch', links.watch);
     box.appendChild(ul);
   }
-  if (view.takeback) {
-    const t = document.createElement('p');
-    const names = view.takeback.agreed.map((s) => view.seats[s].name).join(', ');
-    t.textContent = `A take-back is asked for (agreed: ${names}). Press “Take back” to agree.`;
-    box.appendChild(t);
-  }
+  // News, in the news box (the seat links' fields stay where they are).
+  const note = $('takeback-note');
+  note.hidden = !view.takeback;
+  note.textContent = view.takeback
+    ? `A take-back is asked for (agreed: ${view.takeback.agreed.map((s) => view.seats[s].name).join(', ')}). Press “Take back” to agree.`
+    : '';
 }
 
 async function api(method, path, body) {
@@ -136,6 +136,22 @@ async function api(method, path, body) {
 function say(text, good) {
   $('message').textContent = text || '';
   $('message').classList.toggle('good', !!good && !!text);
+  showNewest();
+}
+
+// The news box has a fixed height: a game of two keeps two lines for a notice; a game of three
+// or four a line more for each seat that may leave (a departure's line, wrapped or not, takes
+// room kept for it and moves nothing below; a third departure, at the end, may scroll).
+function newsLines(view) { return view.seats.length > 2 ? view.seats.length + 1 : 2; }
+
+// When more news came at once than the box holds it scrolls: to the newest, a notice (from its
+// first line), else the last departure.
+function showNewest() {
+  const box = $('news');
+  const newest = $('message').textContent ? $('message') : $('announcements').lastElementChild;
+  if (!newest) { box.scrollTop = 0; return; }
+  const end = newest.offsetTop + newest.offsetHeight - box.clientHeight;
+  box.scrollTop = Math.max(0, Math.min(newest.offsetTop, end));
 }
 
 // Every action a person takes starts with a clean slate: an old error would read as this one's.
@@ -621,14 +637,13 @@ function render(view) {
   const ann = $('announcements');
   ann.textContent = '';
   for (const a of view.announcements) { const li = document.createElement('li'); li.textContent = a; ann.appendChild(li); }
-  // A game of three or four keeps room for every seat but one to leave: an elimination's line
-  // takes room kept for it and moves nothing.
-  ann.style.minHeight = view.seats.length > 2 ? `${(view.seats.length - 1) * 1.4}em` : '';
+  $('news').style.height = `${newsLines(view) * 1.4}em`;
   const seats = $('seat-list');
   seats.textContent = '';
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
     d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    d.title = d.textContent;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
     if (s.state !== 'playing') d.classList.add('out');
     seats.appendChild(d);
@@ -648,6 +663,7 @@ function render(view) {
   for (const hook of renderHooks) hook(view);
   const unlockedNow = Foes.seen(view);
   if (unlockedNow) say(unlockedNow, true);
+  showNewest();
   schedulePoll();
   return true;
 }
@@ -763,7 +779,7 @@ async function refusedMove(error) {
   let now = null;
   try { now = await api('GET', `/api/games/${game.id}?turn=${turn}`); } catch (e) { /* keep the old view */ }
   if (now && now.position !== game.position && render(now)) {
-    say('The position had changed (a move was made or taken back in another tab), so your move was not played. The board now shows the game as it is: look again and make your move.');
+    say('The position had changed in another tab, so your move was not played: look again.');
     return;
   }
   say(`That move was not played: ${error.message.replace(/\.$/, '')}.`);

@@ -303,14 +303,20 @@ function drawStanding(view) {
       parts.push(`${mine.length} ${mine.length === 1 ? 'piece' : 'pieces'}, material ${material}`);
     }
     // The pools are shown once, above, by counters.js.
-    row.append(swatch, who, ': ' + parts.join(' · '));
+    row.append(swatch, who);
     if (seat === view.to_move && !view.over) {
       row.classList.add('to-move');
       const tag = document.createElement('span');
       tag.className = 'standing-tag';
       tag.textContent = 'to move';  // a placement is its move: "16 pieces left to place" says the rest
+      // Next to the name: a line too long for the panel is cut at its end.
       row.append(' ', tag);
     }
+    const details = document.createElement('span');
+    details.className = 'standing-details';
+    details.textContent = parts.join(' · ');
+    row.append(details);
+    row.title = row.textContent;
     if (s.state !== 'playing') row.classList.add('out');
     box.appendChild(row);
   });

@@ -392,3 +392,18 @@ fn flip_shows_the_current_position_turned_as_asked() {
         "flip check",
     );
 }
+
+/// The header keeps to two rows on a phone (`engine-tests/python/phone_header_check.py`): on a
+/// 390x844 screen its tagline takes one line, the start screen is no wider than the phone, and a
+/// chess game's board is all on the first screen; at a desktop's window the header is one row.
+#[test]
+fn the_header_keeps_to_two_rows_on_a_phone() {
+    if !check_page(
+        "the_header_keeps_to_two_rows_on_a_phone",
+        "phone_header_check",
+        "phone header check",
+    ) {
+        return;
+    }
+    assert_screenshots(["phone-start", "phone-chess"]);
+}

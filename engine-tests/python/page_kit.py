@@ -53,6 +53,9 @@ def start_browser(chromium, chromedriver, size="1400,1100"):
         executor.client_config.timeout = DRIVER_CALL_TIMEOUT
     else:
         executor.set_timeout(DRIVER_CALL_TIMEOUT)
+    # A script run in the page waits for the page's thread, which a flood of views (three
+    # engines playing Sceptre) on such a machine can hold past Selenium's 30 s: a hang guard too.
+    driver.set_script_timeout(TIMEOUT)
     return driver
 
 

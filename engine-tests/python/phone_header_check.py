@@ -1,6 +1,6 @@
 """The header keeps to two lines on a phone (issue 30): its tagline, beside the title and "How to
-play", took four lines at a phone's width (seven at 390 pixels) and pushed the board down. On a
-phone's screen (390x844, emulated) the header is at most two rows, its tagline one line; the
+play", took four lines in a 500-pixel window and seven at 390 pixels, and pushed the board down.
+On a phone's screen (390x844, emulated) the header is at most two rows, its tagline one line; the
 start screen is no wider than the phone (a wider one is shown shrunk); and a chess game's whole
 board is on the first screen, below a header of two rows. At a desktop's window the header is
 one row.

@@ -195,6 +195,9 @@ def steady_while_engines_play(screen, size):
                                   "if (all[k]) kept[k] = all[k]; return JSON.stringify(kept); })()")
     screen.wait_until("a dozen views drawn while the engines play",
                       lambda: len(screen.js("return window.controlPlaces")) >= 12 or screen.js("return game.over"))
+    # Enough: the page stops fetching the engines' moves (the views already asked for are still
+    # drawn, and kept), so reading what it kept does not wait behind a flood of views.
+    screen.js("Stream.close(); clearTimeout(pollTimer); window.schedulePoll = () => {};")
     seen = [json.loads(p) for p in screen.js("return window.controlPlaces")]
     check(len(seen) >= 2, f"{size}: only {len(seen)} views drawn while the engines played")
     first = seen[0]

@@ -4,6 +4,7 @@
 //! weakest opponent's king from the same short list instead of walking his squares again.
 
 use super::weights::ATTACKER_REACH;
+use crate::core::MAX_SEATS;
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::square::Coord;
 
@@ -11,10 +12,14 @@ use crate::games::sceptre::field::square::Coord;
 const MAX_ATTACKERS: usize = 4 * 16;
 
 /// The pieces but pawns and kings of the playing owners: file, rank, weight near a king (a
-/// queen counts twice) and owner index.
+/// queen counts twice) and owner index. The full walk notes each owner's pieces together, so
+/// an owner's entries are one run, `runs[owner]`: his sums read only his own (a loop over all
+/// the entries, testing each one's owner, was most of the progress term's cost, issue 32).
 pub struct Army {
     at: [(u8, u8, u8, u8); MAX_ATTACKERS],
     len: usize,
+    /// Per owner index, the start and end of his entries (empty where none was noted).
+    runs: [(u8, u8); MAX_SEATS],
 }
 
 impl Default for Army {
@@ -22,20 +27,41 @@ impl Default for Army {
         Army {
             at: [(0, 0, 0, 0); MAX_ATTACKERS],
             len: 0,
+            runs: [(0, 0); MAX_SEATS],
         }
     }
 }
 
 impl Army {
-    /// Notes `owner`'s piece of `kind` on `c` (pawns and kings are left out).
+    /// Starts `owner`'s run: his pieces are noted next, before any other owner's.
+    #[inline(always)]
+    pub fn begin(&mut self, owner: usize) {
+        self.runs[owner] = (self.len as u8, self.len as u8);
+    }
+
+    /// Notes `owner`'s piece of `kind` on `c` (pawns and kings are left out), in the run
+    /// [`Army::begin`] started for him.
     #[inline(always)]
     pub fn note(&mut self, c: Coord, kind: PieceKind, owner: usize) {
         if matches!(kind, PieceKind::Pawn | PieceKind::King) || self.len == MAX_ATTACKERS {
             return;
         }
+        debug_assert_eq!(
+            usize::from(self.runs[owner].1),
+            self.len,
+            "one run per owner"
+        );
         let weight = if kind == PieceKind::Queen { 2 } else { 1 };
         self.at[self.len] = (c.file, c.rank, weight, owner as u8);
         self.len += 1;
+        self.runs[owner].1 = self.len as u8;
+    }
+
+    /// `owner`'s entries.
+    #[inline(always)]
+    fn own(&self, owner: usize) -> &[(u8, u8, u8, u8)] {
+        let (start, end) = self.runs[owner];
+        &self.at[usize::from(start)..usize::from(end)]
     }
 
     /// The weighted count of other owners' pieces within [`ATTACKER_REACH`] steps (the larger
@@ -59,10 +85,7 @@ impl Army {
     #[inline]
     pub fn approach(&self, owner: usize, target: Coord, reach: i32, duel: bool) -> i32 {
         let mut steps = 0;
-        for &(file, rank, _, by) in &self.at[..self.len] {
-            if usize::from(by) != owner {
-                continue;
-            }
+        for &(file, rank, _, _) in self.own(owner) {
             let files = (file as i32 - target.file as i32).abs();
             let ranks = (rank as i32 - target.rank as i32).abs();
             let d = if duel {
@@ -79,10 +102,7 @@ impl Army {
     /// ranks to `target`: a far piece's step gains more than a near one's.
     pub fn pull(&self, owner: usize, target: Coord, reach: i32, per: i32) -> i32 {
         let mut pull = 0;
-        for &(file, rank, _, by) in &self.at[..self.len] {
-            if usize::from(by) != owner {
-                continue;
-            }
+        for &(file, rank, _, _) in self.own(owner) {
             let d =
                 (file as i32 - target.file as i32).abs() + (rank as i32 - target.rank as i32).abs();
             pull += per * (reach * reach - d * d).max(0) / reach;

@@ -226,6 +226,7 @@ pub fn traced_full_terms<H: Hook>(
         terms.mobility[o] -= cover_mobility(&own_cover, w);
         hook.mobility(o, &own_cover, -1);
         let (mut worst, mut second) = (0, 0);
+        attackers.begin(o);
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else {
                 continue;

@@ -380,6 +380,21 @@ fn news_on_the_page_moves_no_control_under_the_pointer() {
     assert_screenshots(["steady-controls-desktop", "steady-controls-phone"]);
 }
 
+/// A Chess 40k zealot that blew itself up is its owner's loss, not the other side's take
+/// (`engine-tests/python/self_destruct_counters_check.py`): after each side's self-destruct the
+/// other side's line lists only what it took, and the owner's line what its blast cost it.
+#[test]
+fn a_self_destructed_zealot_is_not_counted_as_taken_by_the_other_side() {
+    if !check_page(
+        "a_self_destructed_zealot_is_not_counted_as_taken_by_the_other_side",
+        "self_destruct_counters_check",
+        "self-destruct counters check",
+    ) {
+        return;
+    }
+    assert_screenshots(["self-destruct-counters"]);
+}
+
 /// After Flip the board shows the game as it is, turned as asked (`engine-tests/python/flip_check.py`):
 /// a move sent before Flip and answered after the flipped board was drawn (a newer view at the old
 /// turn) is shown on the flipped board, and so is a position stepped back to, asked for before

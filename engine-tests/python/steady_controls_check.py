@@ -11,11 +11,14 @@ openings), where nobody thinks (three people), then the same views
 the server sends while engines play drawn on its page: one and two departures announced (short
 and wrapping), the status of an engine thinking for a person with check, an engine's search
 running (Stop shown) with long lines and then over (Stop hidden), a draw offered, a take-back
-asked for, an engine's notice of two lines and more, and several at once. After each, every
+asked for, an engine's notice of two lines and more, every colour's pool filled (its line cut,
+not wrapped), and several at once. After each, every
 button, choice, field and move of the panel must be where it was, and news that fits its box
 alone is shown whole there (the box scrolls only when more comes at once). Then a game of two
 people: a two-line notice, a draw offered, a take-back asked for, a move stepped back to. At a
-desktop's window and a phone's screen.
+desktop's window and a phone's screen. First, a Sceptre set-up of a person and two engines: the
+palette, hidden on the engines' turns, keeps its room, so the status and the controls below
+stay put as the turn goes round.
 
 usage: steady_controls_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
@@ -64,12 +67,16 @@ CONTROLS = {"undo", "flip", "sceptre-bottom", "zoom-out", "zoom-in", "lines", "a
             "resign", "offer-draw", "accept-draw", "decline-draw", "rematch",
             "play-for-me", "stand-in-stop", "setup-for-me"}
 
+# Fields and buttons at the panel's foot.
+BELOW = {"position", "copy", "download-record", "download-svg"}
+
 # News that moves nothing in the panel, the fields and buttons below the news included: what
 # changes at every move while engines play, departures (room is kept for two lines per seat that
 # may leave), offers, requests and notices.
 WITHDRAWAL = "After move 52: Red withdraws (no legal move); its pieces stay."
 NOTICE = ("the engine could not search: something went wrong on the server, "
           "and a long sentence says what it was in words")
+FULL_POOLS = ",".join(f"{c}:QRRBBNNPPPPPPPP" for c in "bwr")
 NEWS = {
     "one elimination announced": "v.announcements = ['After move 40: White is eliminated.'];",
     "a long status": "v.status = 'Black (the engine, for you) is thinking: check!';",
@@ -88,6 +95,8 @@ NEWS = {
     "a draw offered": "v.draw_offer = 1;",
     "a take-back asked for": "v.takeback = { agreed: [1] };",
     "an engine's notice of three lines": f"v.notice = {NOTICE!r};",
+    # Every colour's pool full (the position's pools field): each pool's line is cut, not wrapped.
+    "every pool filled": f"const f = v.position.split(' '); f[6] = {FULL_POOLS!r}; v.position = f.join(' ');",
 }
 # More at once than the news box holds: it scrolls, and still nothing moves.
 CROWDED = {
@@ -208,10 +217,40 @@ def steady_while_engines_play(screen, size):
           f"{len(first)} controls unmoved ({screen.js('return game.moves.length')} moves)")
 
 
+def steady_through_the_set_up(screen, size):
+    """A Sceptre set-up of three, a person and two engines: the palette is shown on the person's
+    turns and hidden on the engines', and keeps its room meanwhile: the status and the controls
+    below stand where they stood in every view drawn while the turn goes round the table three times."""
+    screen.new_game(URL, "sceptre1027", ["human", ("engine", 200, "weakest"), ("engine", 200, "weakest")],
+                    options={"SceptrePlayers": 3})
+    screen.keep_what_renders_show("setUpPlaces", "(() => { const all = (() => {" + PLACES + "})(); "
+                                  "const s = document.getElementById('status').getBoundingClientRect(); "
+                                  "const kept = { status: [Math.round(s.left), Math.round(s.top + window.scrollY)] }; "
+                                  "for (const k of " + repr(sorted(CONTROLS | BELOW)) + ") if (all[k]) kept[k] = all[k]; "
+                                  "return JSON.stringify([document.getElementById('palette').hidden, kept]); })()")
+    for placed in range(3):
+        before = len(screen.moves())
+        screen.wait_until("the palette", lambda: screen.shown("palette"))
+        targets = screen.wait_until("the placement squares", screen.targets)
+        screen.click(targets[len(targets) // 2])
+        screen.wait_until("the placement", lambda: len(screen.moves()) > before)
+    screen.wait_until("the person's turn again", lambda: screen.shown("palette"))
+    seen = [json.loads(p) for p in screen.js("return window.setUpPlaces")]
+    hidden_views = sum(1 for h, _ in seen if h)
+    check(hidden_views >= 2, f"{size}: only {hidden_views} views drawn with the palette hidden")
+    first = seen[0][1]
+    for i, (hidden, now) in enumerate(seen[1:], 1):
+        moved = {k: (first[k], now[k]) for k in first if k in now and now[k] != first[k]}
+        check(not moved, f"{size}: set-up view {i} (palette {'hidden' if hidden else 'shown'}) moved {moved}")
+    print(f"steady controls ({size}): {len(seen)} set-up views ({hidden_views} with the palette hidden), "
+          f"the status and {len(first) - 1} controls unmoved")
+
+
 for size, window in (("desktop", "1400,1000"), ("phone", page_kit.PHONE)):
     driver = page_kit.start_browser(CHROMIUM, DRIVER, window)
     screen = page_kit.Screen(driver)
     try:
+        steady_through_the_set_up(screen, size)
         steady(screen, size)
         steady_two_people(screen, size)
         steady_while_engines_play(screen, size)

@@ -19,6 +19,7 @@ mod page;
 mod record;
 mod review;
 mod seats;
+mod self_destructs;
 mod setup_plan;
 mod stand_in;
 mod store;

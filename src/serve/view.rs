@@ -21,6 +21,8 @@ pub struct GameView {
     pub over: bool,
     pub status: String,
     pub announcements: Vec<String>,
+    /// Per seat, its own pieces its self-destructs took off the board (Chess 40k; else empty).
+    pub self_destructed: Vec<String>,
     /// The square of the king of the seat to move when it stands in check (also when mated).
     pub check: Option<String>,
     /// The current position's string (FEN for the chess family).
@@ -255,6 +257,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         over: g.is_over(),
         status: g.status_text(),
         announcements: g.announcements(),
+        self_destructed: super::self_destructs::own_losses(g),
         check: s.checked_king(),
         position: s.position_text(),
         start: g.start_text.clone(),

@@ -580,16 +580,37 @@ function drawPalette(view) {
   const box = $('palette');
   box.textContent = '';
   box.hidden = pieces.length === 0;
-  if (pieces.length === 0) { placing = null; return; }
-  if (!pieces.includes(placing)) placing = pieces[0];
+  // Sceptre's set-up: the palette keeps its room until the set-up ends, also on the turns of
+  // seats this page does not place for, so the status and all below it stay where they are
+  // as the turn passes round the table.
+  const setUp = view.variant === 'sceptre1027' && readSceptre(view.position).inSetUp;
+  box.classList.toggle('keeps-room', setUp);
+  if (!setUp || box.dataset.game !== view.id) box.style.minHeight = '';
+  box.dataset.game = view.id;
+  if (pieces.length === 0) {
+    placing = null;
+    if (!setUp) return;
+    // Unseen, the palette of the seat to move: the room it takes when shown.
+    const colour = view.seats[view.to_move].name.charAt(0);
+    paletteButtons(box, view, [...new Set(readSceptre(view.position).toPlace[colour] || '')], false);
+  } else {
+    if (!pieces.includes(placing)) placing = pieces[0];
+    paletteButtons(box, view, pieces, true);
+  }
+  // Never shorter during the set-up than it has been: fewer kinds left to place wrap less.
+  if (setUp) box.style.minHeight = `${Math.max(parseFloat(box.style.minHeight) || 0, box.getBoundingClientRect().height)}px`;
+}
+
+function paletteButtons(box, view, pieces, active) {
   box.append(`${capitalised(view.seats[view.to_move].name)} places: `);
   for (const p of pieces) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.piece = p;
     b.textContent = `${PIECE_NAMES[p] || p} (${p})`;
-    if (p === placing) b.classList.add('picked');
-    b.addEventListener('click', () => { placing = p; selected = null; drawPalette(game); drawMarks(); });
+    b.disabled = !active;
+    if (active && p === placing) b.classList.add('picked');
+    if (active) b.addEventListener('click', () => { placing = p; selected = null; drawPalette(game); drawMarks(); });
     box.appendChild(b);
   }
 }

@@ -1,6 +1,8 @@
 // What each side has lost, read from the view's position string: the chess family shows the
 // pieces each side has taken and the material difference, tafl the pieces each side has left,
 // Sceptre each colour's pool (captured pieces, which its pawns take back when they promote).
+// Chess 40k: a zealot that blew itself up (and its own pieces beside it) is its owner's loss,
+// listed on the owner's line, not among what the other side has taken.
 'use strict';
 
 // The taken pieces in their owner's colour: white takes black's pieces, black white's.
@@ -23,6 +25,7 @@ function counterRow(seat, text, data) {
   row.dataset.seat = seat;
   for (const [k, v] of Object.entries(data || {})) row.dataset[k] = v;
   row.textContent = text;
+  row.title = text;  // one line, cut when longer: whole on hover
   return row;
 }
 
@@ -43,17 +46,37 @@ function chessCounters(view) {
     const theirs = (letter) => (seat === 0 ? letter : letter.toUpperCase());
     let promoted = 0;
     for (const letter of 'qrbnz') promoted += Math.max(0, (now[theirs(letter)] || 0) - (start[theirs(letter)] || 0));
+    // Chess 40k: the other side's pieces its own self-destructs blew up are its loss, not taken.
+    const theirBlasts = lettersCounted((view.self_destructed || [])[1 - seat] || '');
     let taken = '';
     for (const letter of 'qrbnzp') {
       let missing = Math.max(0, (start[theirs(letter)] || 0) - (now[theirs(letter)] || 0));
       if (letter === 'p') missing = Math.max(0, missing - promoted);
+      missing = Math.max(0, missing - (theirBlasts[theirs(letter)] || 0));
       taken += letter.repeat(missing);
     }
     const lead = seat === 0 ? points : -points;
     const glyphs = [...taken].map((l) => TAKEN_GLYPHS[seat][l]).join('');
-    const text = `${capitalised(view.seats[seat].name)} has taken ${glyphs || 'nothing'}${lead > 0 ? `  +${lead}` : ''}`;
-    return counterRow(seat, text, { taken, lead });
+    const blasted = ownBlastLosses(view, seat);
+    const lost = blasted ? `; lost to self-destruction ${[...blasted].map((l) => TAKEN_GLYPHS[1 - seat][l]).join('')}` : '';
+    const text = `${capitalised(view.seats[seat].name)} has taken ${glyphs || 'nothing'}${lead > 0 ? `  +${lead}` : ''}${lost}`;
+    return counterRow(seat, text, { taken, lead, blasted });
   });
+}
+
+function lettersCounted(letters) {
+  const counts = {};
+  for (const l of letters) counts[l] = (counts[l] || 0) + 1;
+  return counts;
+}
+
+// A seat's own pieces its self-destructs blew up (the server's `self_destructed`), lower case,
+// the most valuable first.
+function ownBlastLosses(view, seat) {
+  const counts = lettersCounted(((view.self_destructed || [])[seat] || '').toLowerCase());
+  let out = '';
+  for (const letter of 'qrbnzp') out += letter.repeat(counts[letter] || 0);
+  return out;
 }
 
 // Tafl: the pieces each side has left ("Attackers 24 · Defenders 12 and the king").

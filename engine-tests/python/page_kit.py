@@ -197,6 +197,8 @@ class Screen:
 
     def screenshot(self, directory, name, element="play"):
         path = os.path.join(directory, name + ".png")
+        # A check may be the first of a fresh checkout's tests to take a screenshot.
+        os.makedirs(directory, exist_ok=True)
         # Selenium answers False, and writes nothing, where the file cannot be made.
         check(self.by_id(element).screenshot(path), f"the screenshot {path} could not be written")
         print(f"screenshot {path}")

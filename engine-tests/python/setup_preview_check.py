@@ -97,6 +97,12 @@ check(faint == 16, f"the 16 previewed pieces are drawn faint, not {faint}")
 check(page.moves() == [], f"nothing played by the proposal: {page.moves()}")
 check(shown(page, "setup-confirm") and shown(page, "setup-cancel"), "Confirm and Cancel offered")
 check(not shown(page, "palette") and not shown(page, "setup-for-me"), "no palette nor 'Set up for me' while previewing")
+# The preview stands where the palette was: no empty room for the hidden palette between the
+# preview's buttons and the status (web21 kept it there, 85 px and more).
+PALETTE_ROOM = ("(() => { const p = document.getElementById('palette');"
+                " return p.hidden && p.getClientRects().length ? Math.round(p.getBoundingClientRect().height) : 0; })()")
+room = page.js(f"return {PALETTE_ROOM}")
+check(room == 0, f"the hidden palette keeps {room} px of empty room under the preview")
 screenshot("setup-preview-proposal")
 print(f"setup preview: the engine's proposal drawn, nothing played: {' '.join(proposal)}")
 
@@ -194,6 +200,7 @@ page.keep_what_renders_show("progress_shown", """SetUpPreview.plan() === null
             ? null : document.getElementById('setup-preview-note').textContent,
         previewRings: document.querySelectorAll('#board-box .preview-ring').length,
         heldRings: document.querySelectorAll('#board-box .held-ring').length,
+        paletteRoom: """ + PALETTE_ROOM + """,
         toCome: view.seats[0].setup_plan.stopped ? 0
             : view.seats[0].setup_plan.placements.length - view.seats[0].setup_plan.played}""")
 by_id("setup-confirm").click()
@@ -207,6 +214,9 @@ check(note is not None and "Black's set-up" in note, f"the progress shown: {show
 check(shown_first["previewRings"] == 0, f"no proposal's ring left: {shown_first}")
 # Where the rest will go: one ring a piece still to come, drawn with the same view.
 check(shown_first["heldRings"] == shown_first["toCome"], f"rings for the pieces still to come: {shown_first}")
+# Nor under the progress, on the turns the palette is hidden.
+rooms = page.js("return window.progress_shown.map((s) => s.paletteRoom)")
+check(not any(rooms), f"the hidden palette kept room under the progress: {rooms} px, view by view")
 if page.js("return readSceptre(game.position).inSetUp"):
     screenshot("setup-preview-held")
 print(f"setup preview: confirmed, the server holds it: {note!r}")

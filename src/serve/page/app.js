@@ -582,8 +582,9 @@ function drawPalette(view) {
   box.hidden = pieces.length === 0;
   // Sceptre's set-up: the palette keeps its room until the set-up ends, also on the turns of
   // seats this page does not place for, so the status and all below it stay where they are
-  // as the turn passes round the table.
-  const setUp = view.variant === 'sceptre1027' && readSceptre(view.position).inSetUp;
+  // as the turn passes round the table. Not once the game is over (a resignation in the
+  // set-up): nobody places any more, and the room would stand empty above the result.
+  const setUp = view.variant === 'sceptre1027' && !view.over && readSceptre(view.position).inSetUp;
   box.classList.toggle('keeps-room', setUp);
   if (!setUp || box.dataset.game !== view.id) box.style.minHeight = '';
   box.dataset.game = view.id;

@@ -58,6 +58,8 @@ const SetUpPreview = (() => {
     working = true;
     $('setup-preview-note').textContent = 'The engine is planning your set-up…';
     $('setup-preview').hidden = false;
+    $('palette').hidden = true;
+    freePaletteRoom();
     $('setup-confirm').hidden = true;
     try {
       const view = game;
@@ -322,6 +324,14 @@ const SetUpPreview = (() => {
     }
   }
 
+  // While this box shows (a proposal, or a confirmed plan being placed), a hidden palette
+  // gives up the room it keeps in the set-up: the box stands where the palette would, rather
+  // than above an empty space.
+  function freePaletteRoom() {
+    const palette = $('palette');
+    if (palette.hidden && !$('setup-preview').hidden) palette.classList.remove('keeps-room');
+  }
+
   renderHooks.push((view) => {
     drawBox(view);
     if (shown(view)) {
@@ -331,6 +341,7 @@ const SetUpPreview = (() => {
       drawPreviewPieces();
       drawPreviewMarks();
     }
+    freePaletteRoom();
     const setUpButton = $('setup-for-me');
     const held = heldSeat(view);
     if (held !== null && !shown(view) && goingOn(view, held)) drawHeldRings(view, held);

@@ -422,3 +422,25 @@ fn the_header_keeps_to_two_rows_on_a_phone() {
     }
     assert_screenshots(["phone-start", "phone-chess"]);
 }
+
+/// What a new player's walk through the site met (`engine-tests/python/walk_faults_check.py`):
+/// on a phone, a chess side's fifteen pieces taken whole on its line, a line still cut shown
+/// whole on a tap, the zoomed Sceptre field kept where scrolled across a move, the arrow keys
+/// stepping back without scrolling the board off the screen and counting the pieces taken in
+/// the position shown, the note after the end whole in the news box; on a desktop, no palette
+/// room left after a Sceptre game resigned in its set-up.
+#[test]
+fn a_new_players_walk_meets_nothing_cut_lost_or_misplaced() {
+    if !check_page(
+        "a_new_players_walk_meets_nothing_cut_lost_or_misplaced",
+        "walk_faults_check",
+        "walk faults check",
+    ) {
+        return;
+    }
+    assert_screenshots([
+        "walk-phone-captures",
+        "walk-phone-whole-line",
+        "walk-phone-end-note",
+    ]);
+}

@@ -263,6 +263,37 @@ fn is_protocol_text(m: &str) -> bool {
         && b[3].is_ascii_digit()
 }
 
+/// A reviewed Chess 40k position says what each side's self-destructs had cost it by then, so the
+/// page counts the pieces taken there: nothing before white's zealot blows up, its zealot and
+/// pawn after.
+#[test]
+fn review_counts_self_destructs_up_to_the_position_shown() {
+    let table = GameTable::default();
+    let v = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({"variant": "chess40k", "position": "4k3/8/1z6/R1n5/3Z4/4P3/8/4K3 w - - 0 1"}),
+    );
+    let game = id(&v);
+    ok(
+        &table,
+        "POST",
+        &format!("/api/games/{game}/move"),
+        json!({"move": "d4d4"}),
+    );
+    let review = |ply: usize| {
+        ok(
+            &table,
+            "GET",
+            &format!("/api/games/{game}/review?ply={ply}"),
+            Value::Null,
+        )
+    };
+    assert_eq!(review(0)["self_destructed"], json!(["", ""]));
+    assert_eq!(review(1)["self_destructed"], json!(["PZ", ""]));
+}
+
 #[test]
 fn review_shows_earlier_positions_and_analysis_speaks_san_with_an_arrow() {
     let table = GameTable::default();

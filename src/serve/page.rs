@@ -21,6 +21,8 @@ const STREAM: &str = include_str!("page/stream.js");
 const CHECK: &str = include_str!("page/check.js");
 /// Captured pieces, pieces left, Sceptre's pools.
 const COUNTERS: &str = include_str!("page/counters.js");
+/// A line cut short shown whole on a tap (a phone has no hover).
+const WHOLE_LINE: &str = include_str!("page/whole_line.js");
 /// The piece following the pointer while dragged.
 const DRAG: &str = include_str!("page/drag.js");
 /// The evaluation bar, turned with the board, in the game's colours.
@@ -43,6 +45,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/sceptre.js" => Some(("text/javascript; charset=utf-8", SCEPTRE.as_bytes())),
         "/check.js" => Some(("text/javascript; charset=utf-8", CHECK.as_bytes())),
         "/counters.js" => Some(("text/javascript; charset=utf-8", COUNTERS.as_bytes())),
+        "/whole_line.js" => Some(("text/javascript; charset=utf-8", WHOLE_LINE.as_bytes())),
         "/drag.js" => Some(("text/javascript; charset=utf-8", DRAG.as_bytes())),
         "/evalbar.js" => Some(("text/javascript; charset=utf-8", EVALBAR.as_bytes())),
         "/controls.js" => Some(("text/javascript; charset=utf-8", CONTROLS.as_bytes())),

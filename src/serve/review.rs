@@ -22,6 +22,9 @@ pub struct ReviewView {
     pub last: Option<String>,
     /// The board there, turned as asked, squares marked as in the game view.
     pub svg: String,
+    /// Per seat, its own pieces its self-destructs took off the board up to here (Chess 40k;
+    /// as the game view's `self_destructed`), so the page counts the pieces taken there.
+    pub self_destructed: Vec<String>,
 }
 
 impl WebGame {
@@ -49,6 +52,7 @@ impl WebGame {
             position,
             last: ply.checked_sub(1).map(|i| self.moves[i].notation.clone()),
             svg: super::view::board_svg(&diagram, turn % 4, true),
+            self_destructed: super::self_destructs::own_losses_in(self, ply),
         })
     }
 }

@@ -42,12 +42,17 @@ fn gone(before: &str, after: &str, seat: u8) -> String {
 /// Per seat, the letters of its own pieces its self-destructs took off the board (empty for
 /// every game but Chess 40k, and for a game whose moves cannot be replayed).
 pub fn own_losses(g: &WebGame) -> Vec<String> {
+    own_losses_in(g, g.moves.len())
+}
+
+/// `own_losses` in the first `plies` moves only: the position a review steps back to.
+pub fn own_losses_in(g: &WebGame, plies: usize) -> Vec<String> {
     let seats = g.session.seats();
     let mut out = vec![String::new(); seats];
     if g.variant != crate::games::Variant::Chess40k {
         return out;
     }
-    for (i, m) in g.moves.iter().enumerate() {
+    for (i, m) in g.moves.iter().enumerate().take(plies) {
         if !is_stay(&m.text) {
             continue;
         }

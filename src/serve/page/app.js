@@ -575,6 +575,18 @@ function moveSpan(text, ply) {
   return span;
 }
 
+// Where the board's box was scrolled (Sceptre's zoomed field) when its drawing was last
+// replaced: a fresh drawing is narrower for a moment, which puts the scroll back at the field's
+// corner, so sceptre.js scrolls back here once the zoom has widened it again. Read just before
+// the drawing goes, not from scroll events, which can come after the next view is drawn.
+let boardScroll = { left: 0, top: 0 };
+
+function replaceBoard(svg) {
+  const box = $('board-box');
+  boardScroll = { left: box.scrollLeft, top: box.scrollTop };
+  box.innerHTML = svg;
+}
+
 function drawPalette(view) {
   const pieces = [...new Set(view.legal.filter((m) => m.piece).map((m) => m.piece))];
   const box = $('palette');
@@ -642,7 +654,7 @@ function render(view) {
   }
   game = view;
   // A set-up being previewed (setup_preview.js) is drawn on the board instead of the position.
-  $('board-box').innerHTML = (typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg;
+  replaceBoard((typeof SetUpPreview !== 'undefined' && SetUpPreview.svg(view)) || view.svg);
   const svg = $('board-box').querySelector('svg');
   if (svg) {
     svg.removeAttribute('width'); svg.removeAttribute('height');

@@ -16,7 +16,9 @@ function drawControls() {
   $('stop').hidden = !(game.analysing || engineThinking);
   const note = $('analyse-note');
   note.hidden = !(game.over && !back && game.moves.length > 0);
-  note.textContent = 'The game is over: step back through the moves (click one, or use the arrow keys) to analyse a position.';
+  // Short enough for the news box's two lines on a phone, where the longer note ran to three
+  // and its end was cut off.
+  note.textContent = 'The game is over: click a move (or use the arrow keys) to look back and analyse.';
 }
 
 // Analysis of the position shown: the game's, or the one stepped back to.

@@ -25,8 +25,26 @@ function counterRow(seat, text, data) {
   row.dataset.seat = seat;
   for (const [k, v] of Object.entries(data || {})) row.dataset[k] = v;
   row.textContent = text;
-  row.title = text;  // one line, cut when longer: whole on hover
+  row.title = text;  // one line, cut when longer: whole on hover (and on a tap, whole_line.js)
   return row;
+}
+
+// The taken pieces as runs of one kind each, drawn close together (as a game site stacks
+// them): the whole list of a side that has taken all fifteen fits a phone's line, where the
+// glyphs one by one were cut short. The text stays the glyphs themselves.
+function takenRuns(glyphs) {
+  const runs = [];
+  for (const g of glyphs) {
+    const last = runs[runs.length - 1];
+    if (last && last.textContent.endsWith(g)) last.textContent += g;
+    else {
+      const run = document.createElement('span');
+      run.className = 'taken-run';
+      run.textContent = g;
+      runs.push(run);
+    }
+  }
+  return runs;
 }
 
 // Per side, the opponent's pieces missing since the start. A pawn that promoted is not missing
@@ -59,8 +77,11 @@ function chessCounters(view) {
     const glyphs = [...taken].map((l) => TAKEN_GLYPHS[seat][l]).join('');
     const blasted = ownBlastLosses(view, seat);
     const lost = blasted ? `; lost to self-destruction ${[...blasted].map((l) => TAKEN_GLYPHS[1 - seat][l]).join('')}` : '';
-    const text = `${capitalised(view.seats[seat].name)} has taken ${glyphs || 'nothing'}${lead > 0 ? `  +${lead}` : ''}${lost}`;
-    return counterRow(seat, text, { taken, lead, blasted });
+    const head = `${capitalised(view.seats[seat].name)} has taken `;
+    const tail = `${lead > 0 ? `  +${lead}` : ''}${lost}`;
+    const row = counterRow(seat, `${head}${glyphs || 'nothing'}${tail}`, { taken, lead, blasted });
+    if (glyphs) row.replaceChildren(head, ...takenRuns([...glyphs]), tail);
+    return row;
   });
 }
 

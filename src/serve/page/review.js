@@ -13,7 +13,7 @@ let reviewCheck = null; // the square of a king in check there
 function reviewing() { return reviewPly !== null; }
 
 function showReviewBoard() {
-  $('board-box').innerHTML = reviewSvg;
+  replaceBoard(reviewSvg);
   const svg = $('board-box').querySelector('svg');
   if (svg) {
     svg.removeAttribute('width'); svg.removeAttribute('height');
@@ -29,7 +29,7 @@ function markCurrentMove() {
     m.classList.toggle('current', Number(m.dataset.ply) === at);
   });
   const current = document.querySelector('#moves .move.current');
-  if (current && reviewPly !== null) current.scrollIntoView({ block: 'nearest' });
+  if (current && reviewPly !== null) scrollListTo(current);
   const note = $('review-note');
   note.hidden = reviewPly === null;
   if (reviewPly !== null) {
@@ -38,6 +38,16 @@ function markCurrentMove() {
       : `After move ${reviewPly} of ${game.moves.length}. End returns to the game.`;
   }
   drawControls();
+  drawSteps();
+}
+
+// The move stepped to, brought into the list's own view: scrollIntoView scrolled the page too,
+// and a list below the fold carried the board being reviewed off the screen.
+function scrollListTo(move) {
+  const list = $('moves');
+  const box = list.getBoundingClientRect(), at = move.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.top + list.clientHeight) list.scrollTop += at.bottom - (box.top + list.clientHeight);
 }
 
 async function reviewAt(ply) {
@@ -57,6 +67,11 @@ async function reviewAt(ply) {
     reviewSvg = r.svg;
     reviewCheck = r.check;
     showReviewBoard();
+    // The pieces taken (tafl's pieces left, Sceptre's pools) as they stood there, not at the
+    // game's end: the lines under the clocks go with the board shown.
+    if (typeof drawCounters === 'function') {
+      drawCounters({ ...game, position: r.position, self_destructed: r.self_destructed || game.self_destructed });
+    }
     markCurrentMove();
   } catch (e) { reviewAsked = null; say(e.message); }
 }
@@ -80,13 +95,38 @@ $('moves').addEventListener('click', (event) => {
   if (ply !== undefined) { clearMessages(); reviewAt(Number(ply)); }
 });
 
+// The ply shown, or asked for and not yet shown.
+function plyAt() {
+  return reviewAsked !== null ? reviewAsked : reviewPly === null ? game.moves.length : reviewPly;
+}
+
+// Where each step goes from the ply shown: the keys and the buttons under the board.
+function stepTarget(step) {
+  const at = plyAt();
+  return { start: 0, back: at - 1, forward: at + 1, end: game.moves.length }[step];
+}
+
+const STEP_KEYS = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end' };
+
 document.addEventListener('keydown', (event) => {
   if (!game || $('play').hidden) return;
   const tag = (event.target.tagName || '').toLowerCase();
   if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
-  const at = reviewAsked !== null ? reviewAsked : reviewPly === null ? game.moves.length : reviewPly;
-  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: game.moves.length }[event.key];
-  if (to === undefined) return;
+  const step = STEP_KEYS[event.key];
+  if (step === undefined) return;
   event.preventDefault();
-  reviewAt(to);
+  reviewAt(stepTarget(step));
 });
+
+for (const step of ['start', 'back', 'forward', 'end']) {
+  $(`step-${step}`).addEventListener('click', () => { if (game) { clearMessages(); reviewAt(stepTarget(step)); } });
+}
+
+// The step buttons that lead somewhere: none before a move; back to the start from an earlier
+// position or the game's end; on to the end while a position stepped back to is shown.
+function drawSteps() {
+  const n = game ? game.moves.length : 0;
+  const at = game ? plyAt() : 0;
+  $('step-start').disabled = $('step-back').disabled = at === 0;
+  $('step-forward').disabled = $('step-end').disabled = at >= n;
+}

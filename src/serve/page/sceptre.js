@@ -200,6 +200,13 @@ function applyZoom(centre) {
   if (svg) svg.style.width = `${zoom * 100}%`;
   if ($('zoom-out')) $('zoom-out').disabled = zoomStep === 0;
   if ($('zoom-in')) $('zoom-in').disabled = zoomStep === ZOOMS.length - 1;
+  // A board drawn afresh (every view, every step of a review) is narrower for a moment, and the
+  // box's scroll went back to the field's corner at each move: it is put back where the player
+  // left it (app.js, replaceBoard).
+  if (!centre && zoom > 1 && svg) {
+    boxEl.scrollLeft = boardScroll.left;
+    boxEl.scrollTop = boardScroll.top;
+  }
   if (!centre || zoom === 1 || !svg) return;
   const seat = mySeat(game);
   const position = readSceptre(game.position);

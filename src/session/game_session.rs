@@ -1,6 +1,7 @@
 //! A session generic over one game: the current position, the keys of the game so far (for
 //! repetitions), and the glue from text commands to the generic search and perft.
 
+use super::position_source::PositionSource;
 use super::strength::StrengthLimit;
 use super::{GameEnd, GameStatus, SearchControl, SearchOutcome, Session, Variant, VariantError};
 use crate::core::{MoveList, NoMoves, Outcome, Rules, Scope, SeatSet, SeatState};
@@ -17,6 +18,10 @@ pub struct GameSession<V: VariantRules> {
     active_before_last: SeatSet,
     /// `searchmoves`: the only root moves a search considers (empty: every legal move).
     root_moves: Vec<<V::G as Rules>::Move>,
+    /// The last `position` command, while the session stands where it left it (None once a
+    /// move is played or a seat forfeits by another command): a command that extends it
+    /// plays only its new moves.
+    source: Option<PositionSource>,
 }
 
 impl<V: VariantRules> GameSession<V> {
@@ -29,6 +34,77 @@ impl<V: VariantRules> GameSession<V> {
             history: Vec::new(),
             active_before_last,
             root_moves: Vec::new(),
+            source: None,
+        }
+    }
+
+    /// The session `text` (None: the start) and `moves` set, from nothing.
+    fn replayed(rules: V, text: Option<&str>, moves: &[String]) -> Result<Self, VariantError> {
+        let game = match text {
+            None => rules.start(),
+            Some(t) => rules
+                .parse_position(t)
+                .map_err(|e| VariantError::Position(Box::new(e)))?,
+        };
+        let active_before_last = game.active();
+        let mut next = GameSession {
+            rules,
+            game,
+            history: Vec::new(),
+            active_before_last,
+            root_moves: Vec::new(),
+            source: None,
+        };
+        next.settle();
+        next.play_listed(moves, 0)?;
+        next.source = Some(PositionSource::new(text, moves));
+        Ok(next)
+    }
+
+    /// Plays `moves`, the `position` command's from its move `first` on; stops at the first
+    /// that cannot be played.
+    fn play_listed(&mut self, moves: &[String], first: usize) -> Result<(), VariantError> {
+        for (offset, text) in moves.iter().enumerate() {
+            if self.decided_by_history().is_some() {
+                return Err(VariantError::AfterTheEnd(text.clone()));
+            }
+            let m = self
+                .game
+                .parse_move(text)
+                .map_err(|error| VariantError::Move {
+                    index: first + offset,
+                    error,
+                })?;
+            self.make_recorded(m);
+        }
+        Ok(())
+    }
+
+    /// Plays `moves` (the command's from its move `first` on) where the last `position`
+    /// command left the session: the same state as reading the position and every move again,
+    /// since that is how the session came to stand here. On an error the session is set from
+    /// the last command again, as it stood.
+    fn extend_position(
+        &mut self,
+        mut source: PositionSource,
+        moves: &[String],
+        first: usize,
+    ) -> Result<(), VariantError> {
+        self.root_moves.clear();
+        match self.play_listed(moves, first) {
+            Ok(()) => {
+                source.extend(moves);
+                self.source = Some(source);
+                Ok(())
+            }
+            Err(error) => {
+                // It was set from this source once, so it is again.
+                match Self::replayed(self.rules.clone(), source.text(), source.moves()) {
+                    Ok(previous) => *self = previous,
+                    Err(again) => log::error!("the last position could not be set again: {again}"),
+                }
+                Err(error)
+            }
         }
     }
 
@@ -88,6 +164,7 @@ impl<V: VariantRules> GameSession<V> {
 
     /// Makes a legal move and keeps the repetition history.
     fn make_recorded(&mut self, m: <V::G as Rules>::Move) {
+        self.source = None;
         self.root_moves.clear();
         self.active_before_last = self.game.active();
         self.history.push(self.game.key());
@@ -124,33 +201,13 @@ impl<V: VariantRules> Session for GameSession<V> {
     }
 
     fn set_position(&mut self, text: Option<&str>, moves: &[String]) -> Result<(), VariantError> {
-        let game = match text {
-            None => self.rules.start(),
-            Some(t) => self
-                .rules
-                .parse_position(t)
-                .map_err(|e| VariantError::Position(Box::new(e)))?,
-        };
-        let active_before_last = game.active();
-        let mut next = GameSession {
-            rules: self.rules.clone(),
-            game,
-            history: Vec::new(),
-            active_before_last,
-            root_moves: Vec::new(),
-        };
-        next.settle();
-        for (index, text) in moves.iter().enumerate() {
-            if next.decided_by_history().is_some() {
-                return Err(VariantError::AfterTheEnd(text.clone()));
+        if let Some(source) = self.source.take() {
+            if let Some(played) = source.played_of(text, moves) {
+                return self.extend_position(source, &moves[played..], played);
             }
-            let m = next
-                .game
-                .parse_move(text)
-                .map_err(|error| VariantError::Move { index, error })?;
-            next.make_recorded(m);
+            self.source = Some(source);
         }
-        *self = next;
+        *self = Self::replayed(self.rules.clone(), text, moves)?;
         Ok(())
     }
 
@@ -261,6 +318,7 @@ impl<V: VariantRules> Session for GameSession<V> {
         if self.game.make_forfeit(seat).is_none() {
             return false;
         }
+        self.source = None;
         self.history.push(before);
         self.root_moves.clear();
         self.settle();

@@ -11,6 +11,7 @@ mod bench;
 mod clocks;
 mod error;
 mod game_session;
+mod position_source;
 mod search_job;
 pub mod stalls;
 pub mod strength;
@@ -166,6 +167,98 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What a front end sees of a session's position.
+    fn seen(
+        session: &dyn Session,
+    ) -> (
+        String,
+        GameStatus,
+        Vec<(u8, crate::core::SeatState)>,
+        Vec<String>,
+    ) {
+        (
+            session.position_text(),
+            session.status(),
+            session.last_move_departures(),
+            session.legal_moves(),
+        )
+    }
+
+    /// Sends `position startpos moves …` one move longer each time, as a front end does, and
+    /// checks the session against one set from the whole command at once.
+    fn extended_move_by_move(v: Variant, moves: &[String]) {
+        let mut growing = v.new_session();
+        for k in 0..=moves.len() {
+            growing.set_position(None, &moves[..k]).unwrap();
+            let mut fresh = v.new_session();
+            fresh.set_position(None, &moves[..k]).unwrap();
+            assert_eq!(seen(&*growing), seen(&*fresh), "{v} after {k} moves");
+        }
+    }
+
+    #[test]
+    fn a_position_extended_move_by_move_is_the_one_set_at_once() {
+        for &v in Variant::ALL {
+            // A game of varied legal moves (not always the first).
+            let mut session = v.new_session();
+            let mut moves = Vec::new();
+            for ply in 0..16 {
+                let legal = session.legal_moves();
+                if legal.is_empty() || session.status() != GameStatus::Ongoing {
+                    break;
+                }
+                let m = legal[(ply * 7) % legal.len()].clone();
+                session.play(&m).unwrap();
+                moves.push(m);
+            }
+            extended_move_by_move(v, &moves);
+            // An illegal move in an extension keeps the position; a shorter list takes back.
+            let mut growing = v.new_session();
+            growing.set_position(None, &moves).unwrap();
+            let before = seen(&*growing);
+            let mut bad = moves.clone();
+            bad.push("zz9zz9".to_string());
+            match growing.set_position(None, &bad) {
+                Err(VariantError::Move { index, .. }) => assert_eq!(index, moves.len(), "{v}"),
+                other => panic!("{v}: {other:?}"),
+            }
+            assert_eq!(seen(&*growing), before, "{v}: kept after the error");
+            let half = &moves[..moves.len() / 2];
+            growing.set_position(None, half).unwrap();
+            let mut fresh = v.new_session();
+            fresh.set_position(None, half).unwrap();
+            assert_eq!(seen(&*growing), seen(&*fresh), "{v}: taken back");
+            // A move played by another command ends the extension: the next command is read
+            // afresh.
+            growing.set_position(None, &moves).unwrap();
+            if let Some(m) = growing.legal_moves().first().cloned() {
+                growing.play(&m).unwrap();
+                growing.set_position(None, &moves).unwrap();
+                assert_eq!(seen(&*growing), before, "{v}: after a played move");
+            }
+        }
+    }
+
+    #[test]
+    fn repetitions_count_the_same_when_the_position_is_extended() {
+        let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let moves: Vec<String> = cycle
+            .iter()
+            .cycle()
+            .take(8)
+            .map(|m| m.to_string())
+            .collect();
+        extended_move_by_move(Variant::Chess, &moves);
+        let mut session = Variant::Chess.new_session();
+        for k in 0..=moves.len() {
+            session.set_position(None, &moves[..k]).unwrap();
+        }
+        assert!(
+            matches!(session.status(), GameStatus::Over(_)),
+            "threefold repetition"
+        );
     }
 
     #[test]

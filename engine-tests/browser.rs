@@ -423,6 +423,23 @@ fn the_header_keeps_to_two_rows_on_a_phone() {
     assert_screenshots(["phone-start", "phone-chess"]);
 }
 
+/// What web22's walk left (`engine-tests/python/foe_thoughts_check.py`): against a foe, while the
+/// game is on, only "… is thinking…" in the engine's box and no evaluation bar (its lines and
+/// the bar still shown in a game of engines only); after the end, Analyse of the last position;
+/// a Sceptre game of three stepped back, its standing lines and status of the position shown;
+/// the seat that resigned saying so on its line.
+#[test]
+fn a_foe_keeps_its_thoughts_and_review_speaks_of_the_position_shown() {
+    if !check_page(
+        "a_foe_keeps_its_thoughts_and_review_speaks_of_the_position_shown",
+        "foe_thoughts_check",
+        "foe thoughts check",
+    ) {
+        return;
+    }
+    assert_screenshots(["foe-thinking", "sceptre1027-review-start"]);
+}
+
 /// What a new player's walk through the site met (`engine-tests/python/walk_faults_check.py`):
 /// on a phone, a chess side's fifteen pieces taken whole on its line, a line still cut shown
 /// whole on a tap, the zoomed Sceptre field kept where scrolled across a move, the arrow keys

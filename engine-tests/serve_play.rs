@@ -294,6 +294,39 @@ fn review_counts_self_destructs_up_to_the_position_shown() {
     assert_eq!(review(1)["self_destructed"], json!(["PZ", ""]));
 }
 
+/// The review says who is to move, each seat's state and the status in the position shown, so
+/// the page's seat lines speak of it; and a view says whether its position has a move left,
+/// so the page offers a finished game's last position for analysis only when it has.
+#[test]
+fn review_speaks_of_the_position_shown_and_a_mate_leaves_no_move() {
+    let table = GameTable::default();
+    let v = ok(&table, "POST", "/api/games", json!({"variant": "chess"}));
+    let game = id(&v);
+    let url = |what: &str| format!("/api/games/{game}/{what}");
+    assert_eq!(v["moves_left"], true);
+    let mut last = v;
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        last = ok(&table, "POST", &url("move"), json!({"move": m}));
+    }
+    assert_eq!(last["over"], true);
+    assert_eq!(last["moves_left"], false);
+    let review = |ply: usize| {
+        ok(
+            &table,
+            "GET",
+            &format!("{}?ply={ply}", url("review")),
+            Value::Null,
+        )
+    };
+    let r = review(1);
+    assert_eq!(r["to_move"], 1);
+    assert_eq!(r["seat_states"], json!(["playing", "playing"]));
+    assert_eq!(r["status"], "Black to move");
+    assert_eq!(review(0)["status"], "White to move");
+    // The game's own position: its result.
+    assert_eq!(review(4)["status"], last["status"]);
+}
+
 #[test]
 fn review_shows_earlier_positions_and_analysis_speaks_san_with_an_arrow() {
     let table = GameTable::default();

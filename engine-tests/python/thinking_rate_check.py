@@ -2,11 +2,12 @@
 that means nothing ("256 nodes, 256000 nodes/s"). The page shows a rate only for a search of
 50 ms or more (`RATE_MIN_MS` in app.js), and then the server's own figure.
 
-A person plays against the weakest foe (its searches are of a few hundred nodes, a millisecond
-or so; its last search stays on show after its reply) until a search under 50 ms has been drawn,
-then an analysis runs long enough to have a rate. Every thinking line
-the page draws is kept (a render hook and the poll's own drawing), with the search it was drawn
-from, so no line shown only for a moment is missed.
+The weakest foe (its searches are of a few hundred nodes, a millisecond or so; its last
+search stays on show after its reply) plays the strongest, watched, until a search under 50 ms
+has been drawn (a game of engines only: against a person the foe's search is not shown while
+the game is on, foe_thoughts_check.py), then an analysis runs long enough to have a rate.
+Every thinking line the page draws is kept (a render hook and the poll's own drawing), with the
+search it was drawn from, so no line shown only for a moment is missed.
 
 usage: thinking_rate_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
@@ -48,22 +49,16 @@ def check_heads(seen):
 driver = page_kit.start_browser(CHROMIUM, DRIVER, "1400,1000")
 screen = page_kit.Screen(driver)
 try:
-    screen.new_game(URL, "chess", ["human", ("engine", 1000, "weakest")])
+    screen.new_game(URL, "chess", [("engine", 1000, "weakest"), ("engine", 200, "strongest")])
     screen.js(KEEP_HEADS)
-    # The foe's searches are short, but a busy machine can hold one 50 ms or more (it then
-    # shows a rate, rightly): the person plays on (the first legal move the page offers) until
-    # one of under 50 ms that searched some nodes has been drawn.
+    # The weakest's searches are short, but a busy machine can hold one 50 ms or more (it then
+    # shows a rate, rightly): the game is watched until one of under 50 ms that searched some
+    # nodes has been drawn (the strongest at 200 ms a move keeps the game going meanwhile).
     def short_ones():
         return [h for t, _, h in heads(screen) if t < RATE_MIN_MS and " 0 nodes" not in h and "nodes" in h]
 
-    for ply in range(12):
-        if short_ones() or screen.js("return game.over"):
-            break
-        move = screen.js("return game.legal.find((m) => m.from && m.from !== m.to && !m.suffix)")
-        plies = len(screen.moves()) + 2
-        screen.play(move["from"], move["to"])
-        screen.wait_until("the foe's reply", lambda: len(screen.moves()) >= plies and screen.js(
-            "return game.over || game.legal.length > 0"))
+    screen.wait_until(f"a search under {RATE_MIN_MS} ms drawn, or the game over",
+                      lambda: short_ones() or screen.js("return game.over"))
     check(short_ones(), f"no search under {RATE_MIN_MS} ms drawn in {len(screen.moves())} moves: {heads(screen)}")
     seen = heads(screen)
     check_heads(seen)

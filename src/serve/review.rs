@@ -25,6 +25,12 @@ pub struct ReviewView {
     /// Per seat, its own pieces its self-destructs took off the board up to here (Chess 40k;
     /// as the game view's `self_destructed`), so the page counts the pieces taken there.
     pub self_destructed: Vec<String>,
+    /// The seat to move there, each seat's state there (as the game view's `to_move` and
+    /// seats' `state`) and the status there, so the page's standing lines and status speak of
+    /// the position shown, not of the game's last one.
+    pub to_move: u8,
+    pub seat_states: Vec<&'static str>,
+    pub status: String,
 }
 
 impl WebGame {
@@ -53,7 +59,27 @@ impl WebGame {
             last: ply.checked_sub(1).map(|i| self.moves[i].notation.clone()),
             svg: super::view::board_svg(&diagram, turn % 4, true),
             self_destructed: super::self_destructs::own_losses_in(self, ply),
+            to_move: session.to_move(),
+            seat_states: (0..session.seats() as u8)
+                .map(|seat| super::view::seat_state_word(session.seat_state(seat)))
+                .collect(),
+            status: self.status_at(ply, session.as_ref()),
         })
+    }
+}
+
+impl WebGame {
+    /// The status at `ply`: the game's own at its last position (its result once over), else
+    /// who was to move there (no engine thinks in a position stepped back to).
+    fn status_at(&self, ply: usize, session: &dyn Session) -> String {
+        if ply == self.moves.len() {
+            return self.status_text();
+        }
+        let name = super::web_game::capitalised(&session.seat_name(session.to_move()));
+        match session.checked_king() {
+            Some(_) => format!("{name} to move: check!"),
+            None => format!("{name} to move"),
+        }
     }
 }
 

@@ -41,6 +41,10 @@ pub struct GameView {
     pub search: Option<SearchView>,
     /// Whether analysis is on (it searches whenever a person is to move, until stopped).
     pub analysing: bool,
+    /// Whether the game's own position has a move to play (false after a mate, a stalemate, a
+    /// captured king): after the end the page offers its analysis only then (an analysis of a
+    /// position without moves finds nothing, and runs on until stopped).
+    pub moves_left: bool,
     pub notice: Option<String>,
     /// Clocks, the result and draw offers (`ending.rs`).
     #[serde(flatten)]
@@ -202,6 +206,15 @@ pub fn best_move_arrow(g: &WebGame, position: &str) -> Option<String> {
     job.progress().first_line()?.pv.first().cloned()
 }
 
+/// A seat's state as the page reads it (the game view's seats, the review's `seat_states`).
+pub fn seat_state_word(state: SeatState) -> &'static str {
+    match state {
+        SeatState::Active => "playing",
+        SeatState::Eliminated => "eliminated",
+        SeatState::Withdrawn => "withdrawn",
+    }
+}
+
 pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
     let s = g.session.as_ref();
     let seats = s.seats();
@@ -216,6 +229,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
             .filter_map(|m| legal_move(&diagram, m))
             .collect()
     };
+    let moves_left = !legal.is_empty() || !s.legal_moves().is_empty();
     let mut diagram = diagram;
     // The page names the game and shows the position itself: the diagram's caption would
     // repeat both in protocol words (`sceptre1027: …`). Downloaded diagrams keep it.
@@ -240,11 +254,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
                 foe: g.players[seat as usize]
                     .and_then(|p| p.level)
                     .and_then(|level| super::ladders::foe_view(g.variant, level)),
-                state: match s.seat_state(seat) {
-                    SeatState::Active => "playing",
-                    SeatState::Eliminated => "eliminated",
-                    SeatState::Withdrawn => "withdrawn",
-                },
+                state: seat_state_word(s.seat_state(seat)),
                 stand_in: g
                     .stand_in
                     .get(seat as usize)
@@ -276,6 +286,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         turn,
         search: current_search(g),
         analysing: g.analysis.is_some(),
+        moves_left,
         notice: g.notice.clone(),
         play: g.play.view(g.end().as_ref()),
     }

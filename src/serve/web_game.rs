@@ -28,7 +28,7 @@ pub struct WebMove {
     pub departures: Vec<(u8, SeatState)>,
 }
 
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -502,10 +502,26 @@ function scoreOf(line) {
 // (256 nodes in a fraction of a millisecond): no rate is shown for it.
 const RATE_MIN_MS = 50;
 
+// A foe's own search, while a person plays against it and the game is on: its lines, score
+// and next move would be a hint no game site gives, so only a status is shown and the bar keeps
+// still. Analysis, a finished game and a game of engines only (watched) show everything.
+function foeThoughtsHidden(search) {
+  return !!game && !game.over && search.kind === 'engine' && game.seats.some((s) => !s.engine);
+}
+
+function drawFoeThinking(search) {
+  const seat = game.seats[search.seat];
+  const who = seat ? (seat.foe ? seat.foe.name : capitalised(seat.name)) : 'The engine';
+  $('search').textContent = search.running ? `${who} is thinking…` : '';
+  $('evalbar').classList.add('hidden');
+  drawControls();
+}
+
 function drawSearch(search) {
   const box = $('search');
   const bar = $('evalbar');
   if (!search || !game) { box.textContent = ''; bar.classList.add('hidden'); drawControls(); return; }
+  if (foeThoughtsHidden(search)) { drawFoeThinking(search); return; }
   const who = game.seats[search.seat] ? game.seats[search.seat].name : '';
   const what = search.ply === null || search.ply === undefined ? 'analysis' : `analysis after move ${search.ply}`;
   const rate = search.time_ms >= RATE_MIN_MS ? `, ${search.nps} nodes/s` : '';
@@ -642,6 +658,21 @@ function turnedOtherwise(view) {
   return !!game && view !== game && view.id === game.id && view.turn !== undefined && view.turn !== turn;
 }
 
+// The seats, who is to move and who is out: of the game's position, or (review.js) of the one
+// stepped back to.
+function drawSeatList(view) {
+  const seats = $('seat-list');
+  seats.textContent = '';
+  view.seats.forEach((s, i) => {
+    const d = document.createElement('div');
+    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    d.title = d.textContent;
+    if (i === view.to_move && !view.over) d.classList.add('to-move');
+    if (s.state !== 'playing') d.classList.add('out');
+    seats.appendChild(d);
+  });
+}
+
 // Draws `view`, unless it is older than the one drawn (then false: nothing changes). A view
 // turned otherwise is not drawn either, whatever it brings: when it is newer than the view
 // drawn, the game is asked for again at the page's turn (nothing else might ask before the
@@ -672,16 +703,7 @@ function render(view) {
   ann.textContent = '';
   for (const a of view.announcements) { const li = document.createElement('li'); li.textContent = a; ann.appendChild(li); }
   $('news').style.height = `${newsLines(view) * 1.4}em`;
-  const seats = $('seat-list');
-  seats.textContent = '';
-  view.seats.forEach((s, i) => {
-    const d = document.createElement('div');
-    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
-    d.title = d.textContent;
-    if (i === view.to_move && !view.over) d.classList.add('to-move');
-    if (s.state !== 'playing') d.classList.add('out');
-    seats.appendChild(d);
-  });
+  drawSeatList(view);
   // Another seat's turn: nothing to click here.
   if (!mayMove(view)) view.legal = [];
   drawSeatLinks(view);
@@ -926,7 +948,8 @@ async function poll() {
     if (live.generation > game.generation) { await refresh(); return; }
     // Older than the view drawn (answered before a change that was drawn meanwhile): stale.
     if (live.generation < game.generation) { schedulePoll(); return; }
-    $('status').textContent = live.status;
+    // A position stepped back to keeps its own status (review.js).
+    if (!(typeof reviewing === 'function' && reviewing())) $('status').textContent = live.status;
     game.search = live.search;
     drawSearch(live.search);
   } catch (e) {

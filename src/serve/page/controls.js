@@ -1,7 +1,8 @@
-// Which play controls make sense now. After the end: no take-back, and analysis only of a
-// position stepped back to ("Analyse from here", review.js), since the game's own last position
-// has nothing left to play. Stop shows while there is something to stop: analysis on, or an
-// engine thinking (it then plays the best move it has).
+// Which play controls make sense now. After the end: no take-back; Analyse stays, for the
+// game's last position if it has a move left (a resignation, a draw, a fallen flag: a player
+// who resigned may want to see why; not a mate) or one stepped back to
+// ("Analyse from here", review.js). Stop shows while there is something to stop: analysis on, or
+// an engine thinking (it then plays the best move it has).
 'use strict';
 
 function drawControls() {
@@ -11,20 +12,26 @@ function drawControls() {
   const engineThinking = !game.over && !!search && search.kind === 'engine' && search.running;
   $('undo').hidden = game.over;
   $('analyse').textContent = back ? 'Analyse from here' : 'Analyse';
-  $('analyse').hidden = game.over && !back;
+  // The game's last position, once over, only if it has a move left (not after a mate).
+  $('analyse').hidden = game.over && !back && game.moves_left === false;
   $('lines').parentElement.hidden = $('analyse').hidden;
   $('stop').hidden = !(game.analysing || engineThinking);
   const note = $('analyse-note');
   note.hidden = !(game.over && !back && game.moves.length > 0);
+  const analysable = !$('analyse').hidden;
   // Short enough for the news box's two lines on a phone, where the longer note ran to three
   // and its end was cut off.
-  note.textContent = 'The game is over: click a move (or use the arrow keys) to look back and analyse.';
+  note.textContent = analysable
+    ? 'Game over: analyse its end, or click a move (or use the arrow keys) to look back.'
+    : 'The game is over: click a move (or use the arrow keys) to look back and analyse.';
 }
 
-// Analysis of the position shown: the game's, or the one stepped back to.
+// Analysis of the position shown: the game's, or the one stepped back to. After the end the
+// server analyses only a position named by its ply: the last one is named so.
 function analyse() {
   const body = { lines: Number($('lines').value) };
   if (typeof reviewing === 'function' && reviewing()) body.ply = reviewPly;
+  else if (game.over) body.ply = game.moves.length;
   call('analysis', body);
 }
 

@@ -72,8 +72,26 @@ async function reviewAt(ply) {
     if (typeof drawCounters === 'function') {
       drawCounters({ ...game, position: r.position, self_destructed: r.self_destructed || game.self_destructed });
     }
+    drawPositionShown(r);
     markCurrentMove();
   } catch (e) { reviewAsked = null; say(e.message); }
+}
+
+// Who is to move, who is out (Sceptre's standing lines, the seat list) and the status, as they
+// stood in the position shown: they spoke of the game's last position. Once the game is over the
+// status stays hidden (the result stands in its place, and is the game's: it stays).
+function drawPositionShown(r) {
+  if (!r.seat_states || r.to_move === undefined) return;
+  const there = {
+    ...game,
+    position: r.position,
+    to_move: r.to_move,
+    over: false,
+    seats: game.seats.map((s, i) => ({ ...s, state: r.seat_states[i] || s.state })),
+  };
+  drawSeatList(there);
+  if (typeof drawStanding === 'function') drawStanding(there);
+  $('status').textContent = r.status;
 }
 
 function endReview() {

@@ -272,6 +272,15 @@ function drawStandIn(view) {
 
 // ---- a line of standing for each seat ---------------------------------------------------
 
+// The seat whose resignation (or fallen flag) ended the game: the one still playing that neither
+// won nor shares the game. Its line said nothing of it (the result line alone did).
+function leftSeat(view) {
+  const r = view.over && view.result;
+  if (!r || (r.reason !== 'resignation' && r.reason !== 'time')) return null;
+  const left = view.seats.findIndex((s, seat) => s.state === 'playing' && seat !== r.winner && !r.drawn.includes(seat));
+  return left < 0 ? null : left;
+}
+
 function drawStanding(view) {
   let box = $('sceptre-standing');
   if (!box) {
@@ -299,7 +308,9 @@ function drawStanding(view) {
     const material = mine.reduce((sum, p) => sum + VALUES[p.kind], 0);
     const parts = [s.engine ? Foes.seatLabel(s) : (seat === me ? 'you' : 'person')];
     if (s.stand_in === 'game' || (s.stand_in === 'setup' && position.inSetUp)) parts.push(s.stand_in === 'setup' ? 'the engine sets up' : 'the engine plays');
-    if (s.state === 'eliminated') {
+    if (seat === leftSeat(view)) {
+      parts.push(view.result.reason === 'time' ? 'ran out of time' : 'resigned');
+    } else if (s.state === 'eliminated') {
       parts.push('eliminated: king taken, army passed to the taker');
     } else if (s.state === 'withdrawn') {
       parts.push(`withdrawn: ${mine.length} ${mine.length === 1 ? 'piece' : 'pieces'} left as obstacles`);
@@ -324,7 +335,7 @@ function drawStanding(view) {
     details.textContent = parts.join(' · ');
     row.append(details);
     row.title = row.textContent;
-    if (s.state !== 'playing') row.classList.add('out');
+    if (s.state !== 'playing' || seat === leftSeat(view)) row.classList.add('out');
     box.appendChild(row);
   });
 }

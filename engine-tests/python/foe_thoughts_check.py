@@ -1,0 +1,168 @@
+"""What web22's walk left (issue 30, web23); every part runs and the check fails at the end naming
+each fault found:
+- against a foe, while the game is on, the engine's box shows only that the foe is thinking: no
+  search lines, no evaluation, no next move, and the evaluation bar does not move with the foe's
+  search (it showed all of them: a hint, and a control panel); the lines and the bar stay for a
+  game of engines only, watched;
+- after the end, Analyse analyses the game's last position (it came back only once a move was
+  stepped back to);
+- Sceptre with three players, stepped back: the standing lines (who is to move, who is out, the
+  pieces) and the status speak of the position shown (they spoke of the game's last one);
+- Sceptre with three players: the seat that resigned says so on its line (nothing said it).
+
+usage: foe_thoughts_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
+"""
+
+import sys
+import traceback
+
+import page_kit
+from page_kit import check
+
+URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
+# Black (the person) takes white's king with its rook at once; red (an engine) replies.
+ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
+               "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
+faults = []
+
+# Keeps, after every drawing of the engine's box: the search's kind, whether it runs, whether
+# it has lines, the game over or not, the box's text and whether the bar is shown.
+KEEP_BOX = """
+window.boxes = [];
+const drawn = window.drawSearch;
+window.drawSearch = function (search) {
+  drawn(search);
+  if (search) window.boxes.push({kind: search.kind, running: search.running, lines: search.lines.length,
+    over: game.over, text: document.getElementById('search').innerText,
+    bar: !document.getElementById('evalbar').classList.contains('hidden')});
+};
+"""
+
+
+def part(name, run):
+    """Runs one part; a failure is kept (with what it said) and the next part runs."""
+    try:
+        run()
+        print(f"{name}: ok")
+    except Exception as e:  # noqa: BLE001 - every fault is reported at the end
+        traceback.print_exc()
+        faults.append(f"{name}: {e}")
+        print(f"{name}: FAILED: {e}")
+
+
+def play_first_moves(screen, count):
+    """The person plays the first legal move the page offers, `count` times, each time
+    waiting for the foe's reply."""
+    for _ in range(count):
+        if screen.js("return game.over"):
+            return
+        move = screen.js("return game.legal.find((m) => m.from && m.from !== m.to && !m.suffix)")
+        plies = len(screen.js("return game.moves")) + 2
+        screen.play(move["from"], move["to"])
+        screen.wait_until("the foe's reply", lambda: len(screen.js("return game.moves")) >= plies and screen.js(
+            "return game.over || game.legal.length > 0"))
+
+
+def foe_keeps_its_thoughts(screen):
+    screen.new_game(URL, "chess", ["human", ("engine", 500, "strongest")])
+    screen.js(KEEP_BOX)
+    play_first_moves(screen, 3)
+    boxes = screen.js("return window.boxes")
+    foes = [b for b in boxes if b["kind"] == "engine" and not b["over"]]
+    check(any(b["lines"] > 0 for b in foes), f"no search of the foe with lines drawn: {boxes}")
+    shown = [b["text"] for b in foes if "depth" in b["text"] or "nodes" in b["text"] or "1." in b["text"]]
+    check(not shown, f"the foe's search shown while the person plays it ({len(shown)} of {len(foes)} drawings): {shown[-1] if shown else ''!r}")
+    bars = [b for b in foes if b["bar"]]
+    check(not bars, f"the evaluation bar shown with the foe's search ({len(bars)} of {len(foes)} drawings)")
+    running = [b["text"] for b in foes if b["running"]]
+    check(running, f"no drawing of the foe's running search in {len(foes)}")
+    name = screen.js("return game.seats[1].foe.name")
+    check(all(t == f"{name} is thinking…" for t in running), f"the box while the foe thinks: {sorted(set(running))}")
+    print(f"  the box while the foe thinks: {running[-1]!r} ({len(foes)} drawings, {len(running)} running)")
+    screen.screenshot(SHOTS, "foe-thinking", "side")
+
+
+def engines_only_show_their_lines(screen):
+    # The strongest at 200 ms a move: a game long enough to be watched while it goes on (the
+    # weakest foes' game can be over before the first drawing is kept).
+    screen.new_game(URL, "chess", [("engine", 200, "strongest"), ("engine", 200, "strongest")])
+    screen.js(KEEP_BOX)
+    screen.wait_until("an engine's lines and the bar, watched while the game goes on", lambda: screen.js(
+        "return window.boxes.some((b) => b.kind === 'engine' && !b.over && b.text.includes('depth') && b.bar)"))
+
+
+def final_position_analysed(screen):
+    screen.new_game(URL, "chess", ["human", "human"])
+    for move in ["e2e4", "e7e5"]:
+        plies = len(screen.moves())
+        screen.js("send(arguments[0])", move)
+        screen.wait_until(f"{move} played", lambda: len(screen.moves()) > plies)
+    screen.js("window.confirm = () => true;")  # the page asks "Resign this game?"
+    screen.press("resign")
+    screen.result_text()
+    check(screen.shown("analyse"), "no Analyse for the game's last position after the end")
+    screen.press("analyse")
+    screen.wait_until("the last position's analysis", lambda: screen.js(
+        "return !!game.search && game.search.kind === 'analysis' && game.search.ply === 2 && game.search.lines.length > 0")
+        and "analysis after move 2" in screen.text_of("search"))
+    check(screen.js("return reviewPly") is None, "the analysis left the game's last position")
+    screen.press("stop")
+    screen.wait_until("the analysis stopped", lambda: not screen.shown("stop"))
+
+
+def standing_lines(screen):
+    return screen.js("return [...document.querySelectorAll('#sceptre-standing .standing')].map((r) => r.innerText)")
+
+
+def sceptre_review_speaks_of_the_position_shown(screen):
+    screen.new_game(URL, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
+                    position=ELIMINATION)
+    screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
+    for square in ("a5", "a1"):
+        screen.click(square)
+    screen.wait_until("red's reply, black to move again", lambda: screen.js(
+        "return game.moves.length === 2 && game.to_move === 0 && game.legal.length > 0"))
+    end = standing_lines(screen)
+    print(f"  at the game's position: {screen.text_of('status')!r} {end}")
+    screen.press("step-back")
+    screen.wait_until("after move 1", lambda: screen.js("return reviewPly") == 1)
+    lines, status = standing_lines(screen), screen.text_of("status")
+    print(f"  after move 1: {status!r} {lines}")
+    check(status == "Red to move", f"after move 1 the status reads {status!r}")
+    check("to move" in lines[2] and "to move" not in lines[0], f"after move 1, who is to move: {lines}")
+    screen.press("step-start")
+    screen.wait_until("the start", lambda: screen.js("return reviewPly") == 0)
+    lines, status = standing_lines(screen), screen.text_of("status")
+    print(f"  at the start: {status!r} {lines}")
+    check(status == "Black to move", f"at the start the status reads {status!r}")
+    check("eliminated" not in lines[1] and "2 pieces" in lines[1], f"at the start, white's line: {lines}")
+    check("to move" in lines[0] and "2 pieces" in lines[0], f"at the start, black's line: {lines}")
+    screen.screenshot(SHOTS, "sceptre1027-review-start", "side")
+    screen.press("step-end")
+    screen.wait_until("the game again", lambda: screen.js("return reviewPly") is None)
+    check(standing_lines(screen) == end, f"back at the game: {standing_lines(screen)} (was {end})")
+
+
+def sceptre_resigned_seat_says_so(screen):
+    screen.new_game(URL, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
+                    position=ELIMINATION)
+    screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
+    screen.js("window.confirm = () => true;")
+    screen.press("resign")
+    result = screen.result_text()
+    lines = standing_lines(screen)
+    print(f"  after the person resigned: {result!r} {lines}")
+    check("resigned" in lines[0], f"black resigned, its line: {lines[0]!r}")
+    check(not any("resigned" in line for line in lines[1:]), f"another seat's line says resigned: {lines}")
+
+
+desktop = page_kit.start_browser(CHROMIUM, DRIVER, "1400,1000")
+screen = page_kit.Screen(desktop)
+part("against a foe, its thoughts kept to itself while the game is on", lambda: foe_keeps_its_thoughts(screen))
+part("a game of engines only shows their lines and the bar", lambda: engines_only_show_their_lines(screen))
+part("after the end, the last position analysed", lambda: final_position_analysed(screen))
+part("Sceptre stepped back: standing lines and status of the position shown", lambda: sceptre_review_speaks_of_the_position_shown(screen))
+part("Sceptre with three: the seat that resigned says so", lambda: sceptre_resigned_seat_says_so(screen))
+desktop.quit()
+check(not faults, f"{len(faults)} fault(s):\n" + "\n".join(faults))
+print("foe thoughts check passed")

@@ -14,7 +14,6 @@ usage: foe_thoughts_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import sys
-import traceback
 
 import page_kit
 from page_kit import check
@@ -23,7 +22,7 @@ URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 # Black (the person) takes white's king with its rook at once; red (an engine) replies.
 ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
                "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
-faults = []
+PARTS = page_kit.Parts()
 
 # Keeps, after every drawing of the engine's box: the search's kind, whether it runs, whether
 # it has lines, the game over or not, the box's text and whether the bar is shown.
@@ -39,15 +38,7 @@ window.drawSearch = function (search) {
 """
 
 
-def part(name, run):
-    """Runs one part; a failure is kept (with what it said) and the next part runs."""
-    try:
-        run()
-        print(f"{name}: ok")
-    except Exception as e:  # noqa: BLE001 - every fault is reported at the end
-        traceback.print_exc()
-        faults.append(f"{name}: {e}")
-        print(f"{name}: FAILED: {e}")
+part = PARTS.run
 
 
 def play_first_moves(screen, count):
@@ -164,5 +155,5 @@ part("after the end, the last position analysed", lambda: final_position_analyse
 part("Sceptre stepped back: standing lines and status of the position shown", lambda: sceptre_review_speaks_of_the_position_shown(screen))
 part("Sceptre with three: the seat that resigned says so", lambda: sceptre_resigned_seat_says_so(screen))
 desktop.quit()
-check(not faults, f"{len(faults)} fault(s):\n" + "\n".join(faults))
+PARTS.end()
 print("foe thoughts check passed")

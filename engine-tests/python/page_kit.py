@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import time
+import traceback
 import urllib.error
 import urllib.request
 
@@ -23,6 +24,26 @@ DRIVER_CALL_TIMEOUT = 600  # seconds one call to chromedriver may take: a hang g
 def check(condition, what):
     if not condition:
         raise AssertionError(what)
+
+
+class Parts:
+    """A check run as named parts: a failing part is kept with what it said and the next part
+    runs, so one run shows every fault; `end` fails the check if any part failed."""
+
+    def __init__(self):
+        self.faults = []
+
+    def run(self, name, run):
+        try:
+            run()
+            print(f"{name}: ok")
+        except Exception as e:  # noqa: BLE001 - every fault is reported at the end
+            traceback.print_exc()
+            self.faults.append(f"{name}: {e}")
+            print(f"{name}: FAILED: {e}")
+
+    def end(self):
+        check(not self.faults, f"{len(self.faults)} fault(s):\n" + "\n".join(self.faults))
 
 
 # A phone's screen, in CSS pixels. Headless Chromium makes no window narrower than 500 pixels, so

@@ -19,7 +19,6 @@ usage: walk_faults_check.py URL SCREENSHOT_DIR CHROMIUM CHROMEDRIVER
 """
 
 import sys
-import traceback
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -32,18 +31,10 @@ URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 KINGS_ONLY = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 # White has taken all fifteen of black's pieces and lost none: its line is the longest ("+39").
 WHITE_TOOK_ALL = "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
-faults = []
+PARTS = page_kit.Parts()
 
 
-def part(name, run):
-    """Runs one part; a failure is kept (with what it said) and the next part runs."""
-    try:
-        run()
-        print(f"{name}: ok")
-    except Exception as e:  # noqa: BLE001 - every fault is reported at the end
-        traceback.print_exc()
-        faults.append(f"{name}: {e}")
-        print(f"{name}: FAILED: {e}")
+part = PARTS.run
 
 
 def render_changed(screen, change):
@@ -206,5 +197,5 @@ desktop = page_kit.start_browser(CHROMIUM, DRIVER, "1400,1000")
 screen = page_kit.Screen(desktop)
 part("a desktop: no palette room after a Sceptre game resigned in its set-up", lambda: no_palette_room_after_a_resigned_set_up(screen))
 desktop.quit()
-check(not faults, f"{len(faults)} fault(s):\n" + "\n".join(faults))
+PARTS.end()
 print("walk faults check passed")

@@ -27,6 +27,11 @@ pub struct GameSession<V: VariantRules> {
 impl<V: VariantRules> GameSession<V> {
     pub fn new(rules: V) -> Self {
         let game = rules.start();
+        Self::standing_at(rules, game)
+    }
+
+    /// A session at `game` with no moves behind it.
+    fn standing_at(rules: V, game: V::G) -> Self {
         let active_before_last = game.active();
         GameSession {
             rules,
@@ -46,15 +51,7 @@ impl<V: VariantRules> GameSession<V> {
                 .parse_position(t)
                 .map_err(|e| VariantError::Position(Box::new(e)))?,
         };
-        let active_before_last = game.active();
-        let mut next = GameSession {
-            rules,
-            game,
-            history: Vec::new(),
-            active_before_last,
-            root_moves: Vec::new(),
-            source: None,
-        };
+        let mut next = Self::standing_at(rules, game);
         next.settle();
         next.play_listed(moves, 0)?;
         next.source = Some(PositionSource::new(text, moves));

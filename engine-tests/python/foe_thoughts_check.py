@@ -83,14 +83,7 @@ def engines_only_show_their_lines(screen):
 
 
 def final_position_analysed(screen):
-    screen.new_game(URL, "chess", ["human", "human"])
-    for move in ["e2e4", "e7e5"]:
-        plies = len(screen.moves())
-        screen.js("send(arguments[0])", move)
-        screen.wait_until(f"{move} played", lambda: len(screen.moves()) > plies)
-    screen.js("window.confirm = () => true;")  # the page asks "Resign this game?"
-    screen.press("resign")
-    screen.result_text()
+    screen.chess_resigned_after_two_moves(URL)
     check(screen.shown("analyse"), "no Analyse for the game's last position after the end")
     screen.press("analyse")
     screen.wait_until("the last position's analysis", lambda: screen.js(

@@ -216,6 +216,18 @@ class Screen:
     def result_text(self):
         return self.wait_until("the result", lambda: self.shown("result") and self.text_of("result"))
 
+    def chess_resigned_after_two_moves(self, url):
+        """A chess game between two people at `url`: 1. e4 e5 sent, then white resigns (the
+        page's confirm answered yes); gives the result's text."""
+        self.new_game(url, "chess", ["human", "human"])
+        for move in ["e2e4", "e7e5"]:
+            plies = len(self.moves())
+            self.js("send(arguments[0])", move)
+            self.wait_until(f"{move} played", lambda: len(self.moves()) > plies)
+        self.js("window.confirm = () => true;")  # the page asks "Resign this game?"
+        self.press("resign")
+        return self.result_text()
+
     def screenshot(self, directory, name, element="play"):
         path = os.path.join(directory, name + ".png")
         # A check may be the first of a fresh checkout's tests to take a screenshot.

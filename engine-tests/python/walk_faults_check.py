@@ -156,14 +156,7 @@ def steps_under_the_board(screen):
 
 
 def end_note_whole_on_a_phone(screen):
-    screen.new_game(URL, "chess", ["human", "human"])
-    for move in ["e2e4", "e7e5"]:
-        plies = len(screen.moves())
-        screen.js("send(arguments[0])", move)
-        screen.wait_until(f"{move} played", lambda: len(screen.moves()) > plies)
-    screen.js("window.confirm = () => true;")  # the page asks "Resign this game?"
-    screen.press("resign")
-    screen.result_text()
+    screen.chess_resigned_after_two_moves(URL)
     screen.wait_until("the note after the end", lambda: screen.shown("analyse-note"))
     fit = screen.js("const n = document.getElementById('analyse-note'), box = document.getElementById('news');"
                     "const a = n.getBoundingClientRect(), b = box.getBoundingClientRect();"

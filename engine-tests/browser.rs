@@ -461,3 +461,27 @@ fn a_new_players_walk_meets_nothing_cut_lost_or_misplaced() {
         "walk-phone-end-note",
     ]);
 }
+
+/// What the walks of web22 and web23 left (`engine-tests/python/walk_left_check.py`): tafl's
+/// moves paired under one number (a click and the arrow keys still step, a number of three
+/// digits whole) on a phone and a desktop; the zoomed Sceptre field kept on the place looked at
+/// when a phone is turned or a window resized; on a phone the field opens at a finger's size on
+/// the player's kingdom in the set-up (a desktop's whole); "Play for me" shows the lines of the
+/// engine playing the person's own seat and hides the foes'; the seat that resigned keeps its
+/// pieces and material on its line.
+#[test]
+fn what_the_walks_left_is_paired_kept_in_place_and_shown() {
+    if !check_page(
+        "what_the_walks_left_is_paired_kept_in_place_and_shown",
+        "walk_left_check",
+        "walk left check",
+    ) {
+        return;
+    }
+    assert_screenshots([
+        "walk-left-tafl-moves-phone",
+        "walk-left-tafl-moves-desktop",
+        "walk-left-phone-setup",
+        "walk-left-resigned",
+    ]);
+}

@@ -252,6 +252,11 @@ driver = start_browser(CHROMIUM, DRIVER, "390,844")
 screen.driver = driver
 new_game(["human", ("engine", 50), ("engine", 50), ("engine", 50)],
          {"SceptreLayout": "nine", "SceptrePlayers": 4})
+# A narrow screen's field opens zoomed (walk_left_check checks that): Zoom − to the whole field.
+while not js("return document.getElementById('zoom-out').disabled"):
+    by_id("zoom-out").click()
+wait_until("the whole field", lambda: js(
+    "const b = document.getElementById('board-box'); return b.scrollWidth <= b.clientWidth + 1"))
 width = js("return document.querySelector('#board-box svg').getBoundingClientRect().width")
 cell = js("return document.querySelector('#board-box rect.cell').getBoundingClientRect().width")
 by_id("zoom-in").click()

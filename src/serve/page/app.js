@@ -504,9 +504,20 @@ const RATE_MIN_MS = 50;
 
 // A foe's own search, while a person plays against it and the game is on: its lines, score
 // and next move would be a hint no game site gives, so only a status is shown and the bar keeps
-// still. Analysis, a finished game and a game of engines only (watched) show everything.
+// still. Analysis, a finished game and a game of engines only (watched) show everything, and so
+// does the engine playing for this screen's own person ("Play for me", "Set up for me"): it is
+// the person's own helper.
 function foeThoughtsHidden(search) {
-  return !!game && !game.over && search.kind === 'engine' && game.seats.some((s) => !s.engine);
+  return !!game && !game.over && search.kind === 'engine' && game.seats.some((s) => !s.engine)
+    && !playsForThisScreen(search.seat);
+}
+
+// Whether `seat` is a person's seat played at this screen (the creator's tab plays every
+// person's seat, a seat link its own): an engine's search for such a seat is the stand-in's.
+function playsForThisScreen(seat) {
+  const s = game.seats[seat];
+  if (!s || s.engine) return false;
+  return !!creatorTokens(game.id) || game.you === seat;
 }
 
 function drawFoeThinking(search) {
@@ -548,39 +559,55 @@ function flipScore(text) {
   return text;
 }
 
+// Games of two sides whose list pairs a move and the reply under one number, as their records
+// do: the chess family (white, black) and tafl (the attackers, the defenders). Sceptre and the
+// games of more seats list each move on its line with its seat's name.
+const PAIRED_MOVES = [...CHESS_FAMILY, 'tafl'];
+
 function drawMoves(view) {
   const list = $('moves');
   list.textContent = '';
-  if (CHESS_FAMILY.includes(view.variant)) {
-    const blackFirst = view.start.split(' ')[1] === 'b';
-    // Each move its own element (data-ply: the moves played once it is), for review.js.
-    const rows = [];
-    view.moves.forEach((m, i) => {
-      const white = (i % 2 === 0) !== blackFirst;
-      if (white || i === 0) rows.push([]);
-      if (!white && i === 0) rows[0].push(null);
-      rows[rows.length - 1].push([m.notation, i + 1]);
-    });
-    rows.forEach((row, r) => {
-      const li = document.createElement('li');
-      const number = document.createElement('span');
-      number.className = 'move-number';
-      number.textContent = `${r + 1}.`;
-      li.appendChild(number);
-      for (const cell of row) li.append(' ', moveSpan(cell ? cell[0] : '…', cell ? cell[1] : null));
-      list.appendChild(li);
-    });
-  } else {
+  // Tafl's moves are of one length or two (h11h7, a11a10): in columns, the replies line up.
+  list.classList.toggle('columns', view.variant === 'tafl');
+  if (PAIRED_MOVES.includes(view.variant)) drawPairedMoves(list, view);
+  else {
     view.moves.forEach((m, i) => {
       const li = document.createElement('li');
-      const number = document.createElement('span');
-      number.className = 'move-number';
-      number.textContent = `${i + 1}.`;
-      li.append(number, ' ', moveSpan(`${capitalised(view.seats[m.seat].name)} ${m.notation}`, i + 1));
+      li.append(moveNumber(i + 1), ' ', moveSpan(`${capitalised(view.seats[m.seat].name)} ${m.notation}`, i + 1));
       list.appendChild(li);
     });
   }
   if (list.lastChild) { list.lastChild.classList.add('last'); list.scrollTop = list.scrollHeight; }
+}
+
+// A row for each move of the first seat (white, the attackers) and the reply: "1. e4 e5". A
+// game started with the second seat to move opens with "1. … e5". Each move its own element
+// (data-ply: the moves played once it is), for review.js; its title names the seat (tafl's
+// notation alone does not say whose move it is).
+function drawPairedMoves(list, view) {
+  const rows = [];
+  view.moves.forEach((m, i) => {
+    if (m.seat === 0 || i === 0) rows.push([]);
+    if (m.seat !== 0 && i === 0) rows[0].push(null);
+    rows[rows.length - 1].push([m, i + 1]);
+  });
+  rows.forEach((row, r) => {
+    const li = document.createElement('li');
+    li.appendChild(moveNumber(r + 1));
+    for (const cell of row) {
+      const span = moveSpan(cell ? cell[0].notation : '…', cell ? cell[1] : null);
+      if (cell) span.title = `${capitalised(view.seats[cell[0].seat].name)}: ${cell[0].notation}`;
+      li.append(' ', span);
+    }
+    list.appendChild(li);
+  });
+}
+
+function moveNumber(n) {
+  const number = document.createElement('span');
+  number.className = 'move-number';
+  number.textContent = `${n}.`;
+  return number;
 }
 
 function moveSpan(text, ply) {

@@ -83,7 +83,13 @@ fn broken_engines_lose_each_game_and_the_match_goes_on() {
             "lost on time",
             "--tc 1.5+0.05 --timemargin 1000",
         ),
-        ("exit", "abandoned", "engine exited", "--nodes 2000"),
+        // The runner says how it left: its exit status and its last line on stderr.
+        (
+            "exit",
+            "abandoned",
+            "engine exited (status 3: broken_engine: leaving at go 3, as asked)",
+            "--nodes 2000",
+        ),
         ("mute", "abandoned", "did not answer uciok", "--nodes 2000"),
     ];
     std::thread::scope(|scope| {

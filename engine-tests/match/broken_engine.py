@@ -8,7 +8,7 @@ life (default 3), so every game sees a few good moves first:
 
     illegal  answers `bestmove a1a1`, a move no game allows
     silent   never answers that `go` (nor anything after it)
-    exit     exits at that `go`, mid-game
+    exit     exits at that `go`, mid-game, with status 3 and a last line on stderr
     mute     never answers anything at all, not even `uci`
     good     never misbehaves (a witness: with LOG it records what the runner sends)
 
@@ -53,6 +53,7 @@ for line in sys.stdin:
             state["goes"] += 1
             if state["goes"] == fault_at:
                 if mode == "exit":
+                    print(f"broken_engine: leaving at go {fault_at}, as asked", file=sys.stderr, flush=True)
                     child.kill()
                     os._exit(3)
                 if mode == "silent":

@@ -2,6 +2,7 @@
 //! `isready`, asked for moves under a deadline, and killed when it misbehaves. Its output is read
 //! on a thread of its own, so a silent engine never blocks the runner.
 
+use super::last_words::LastWords;
 use super::lines::Lines;
 use super::EngineSpec;
 use crate::session::Variant;
@@ -16,6 +17,8 @@ pub enum EngineFault {
     Spawn(String),
     /// It closed its output (exited or crashed).
     Exited,
+    /// It exited, and this is what it left behind: its exit status and last stderr lines.
+    ExitedSaying(String),
     /// It did not answer in time; says what it was waiting for.
     Timeout(&'static str),
     /// It cannot play this game (no such variant among its `UCI_Variant` values).
@@ -31,6 +34,7 @@ impl std::fmt::Display for EngineFault {
         match self {
             EngineFault::Spawn(why) => write!(f, "could not be started: {why}"),
             EngineFault::Exited => write!(f, "exited"),
+            EngineFault::ExitedSaying(words) => write!(f, "exited ({words})"),
             EngineFault::Timeout(what) => write!(f, "did not answer {what} in time"),
             EngineFault::Unsupported(what) => write!(f, "cannot play {what}"),
             EngineFault::Refused { played, why } => write!(f, "refused the move {played}: {why}"),
@@ -80,6 +84,7 @@ pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Lines,
+    last_words: LastWords,
 }
 
 impl EngineProcess {
@@ -93,10 +98,12 @@ impl EngineProcess {
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| EngineFault::Spawn(format!("{}: {e}", spec.command[0])))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             let _ = child.kill();
             return Err(EngineFault::Spawn("no pipes to the program".into()));
         };
@@ -105,6 +112,7 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            last_words: LastWords::spawn(stderr),
         };
         engine.handshake(spec, variant, timeout)?;
         Ok(engine)
@@ -211,9 +219,13 @@ impl EngineProcess {
 
     fn send(&mut self, line: &str) -> Result<(), EngineFault> {
         log::debug!("> {line}");
-        writeln!(self.stdin, "{line}")
+        if writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|_| EngineFault::Exited)
+            .is_err()
+        {
+            return Err(self.gone());
+        }
+        Ok(())
     }
 
     fn read_until(
@@ -222,7 +234,31 @@ impl EngineProcess {
         what: &'static str,
         done: impl FnMut(&str) -> bool,
     ) -> Result<(), EngineFault> {
-        self.lines.read_until(deadline, what, done)
+        match self.lines.read_until(deadline, what, done) {
+            Err(EngineFault::Exited) => Err(self.gone()),
+            other => other,
+        }
+    }
+
+    /// The fault of an engine whose pipes closed: with its exit status and last stderr lines
+    /// where they can be had within a moment (a generous one: only a faulting engine waits).
+    fn gone(&mut self) -> EngineFault {
+        let patience = Duration::from_secs(2);
+        let until = Instant::now() + patience;
+        let mut status = None;
+        while status.is_none() && Instant::now() < until {
+            match self.child.try_wait() {
+                Ok(Some(s)) => status = Some(s),
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Err(_) => break,
+            }
+        }
+        self.last_words
+            .wait_for_end(until.saturating_duration_since(Instant::now()));
+        match self.last_words.describe(status) {
+            Some(words) => EngineFault::ExitedSaying(words),
+            None => EngineFault::Exited,
+        }
     }
 
     /// Asks the engine to quit, and makes sure it is gone soon after.

@@ -13,6 +13,7 @@ pub mod engine;
 mod engine_spec;
 pub mod game;
 mod htp_peer;
+mod last_words;
 mod lines;
 pub mod openings;
 mod opentafl_peer;

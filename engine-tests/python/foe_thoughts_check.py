@@ -19,9 +19,6 @@ import page_kit
 from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
-# Black (the person) takes white's king with its rook at once; red (an engine) replies.
-ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
-               "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
 PARTS = page_kit.Parts()
 
 # Keeps, after every drawing of the engine's box: the search's kind, whether it runs, whether
@@ -94,29 +91,23 @@ def final_position_analysed(screen):
     screen.wait_until("the analysis stopped", lambda: not screen.shown("stop"))
 
 
-def standing_lines(screen):
-    return screen.js("return [...document.querySelectorAll('#sceptre-standing .standing')].map((r) => r.innerText)")
-
-
 def sceptre_review_speaks_of_the_position_shown(screen):
-    screen.new_game(URL, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
-                    position=ELIMINATION)
-    screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
+    screen.sceptre_three_at_elimination(URL)
     for square in ("a5", "a1"):
         screen.click(square)
     screen.wait_until("red's reply, black to move again", lambda: screen.js(
         "return game.moves.length === 2 && game.to_move === 0 && game.legal.length > 0"))
-    end = standing_lines(screen)
+    end = screen.standing_lines()
     print(f"  at the game's position: {screen.text_of('status')!r} {end}")
     screen.press("step-back")
     screen.wait_until("after move 1", lambda: screen.js("return reviewPly") == 1)
-    lines, status = standing_lines(screen), screen.text_of("status")
+    lines, status = screen.standing_lines(), screen.text_of("status")
     print(f"  after move 1: {status!r} {lines}")
     check(status == "Red to move", f"after move 1 the status reads {status!r}")
     check("to move" in lines[2] and "to move" not in lines[0], f"after move 1, who is to move: {lines}")
     screen.press("step-start")
     screen.wait_until("the start", lambda: screen.js("return reviewPly") == 0)
-    lines, status = standing_lines(screen), screen.text_of("status")
+    lines, status = screen.standing_lines(), screen.text_of("status")
     print(f"  at the start: {status!r} {lines}")
     check(status == "Black to move", f"at the start the status reads {status!r}")
     check("eliminated" not in lines[1] and "2 pieces" in lines[1], f"at the start, white's line: {lines}")
@@ -124,17 +115,15 @@ def sceptre_review_speaks_of_the_position_shown(screen):
     screen.screenshot(SHOTS, "sceptre1027-review-start", "side")
     screen.press("step-end")
     screen.wait_until("the game again", lambda: screen.js("return reviewPly") is None)
-    check(standing_lines(screen) == end, f"back at the game: {standing_lines(screen)} (was {end})")
+    check(screen.standing_lines() == end, f"back at the game: {screen.standing_lines()} (was {end})")
 
 
 def sceptre_resigned_seat_says_so(screen):
-    screen.new_game(URL, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
-                    position=ELIMINATION)
-    screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
+    screen.sceptre_three_at_elimination(URL)
     screen.js("window.confirm = () => true;")
     screen.press("resign")
     result = screen.result_text()
-    lines = standing_lines(screen)
+    lines = screen.standing_lines()
     print(f"  after the person resigned: {result!r} {lines}")
     check("resigned" in lines[0], f"black resigned, its line: {lines[0]!r}")
     check(not any("resigned" in line for line in lines[1:]), f"another seat's line says resigned: {lines}")

@@ -17,6 +17,11 @@ from selenium.webdriver.common.by import By
 from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+# Sceptre with three: black (the person) takes white's king with its rook at once; red (an
+# engine) replies.
+ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
+               "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
+
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 DRIVER_CALL_TIMEOUT = 600  # seconds one call to chromedriver may take: a hang guard as well
 
@@ -227,6 +232,17 @@ class Screen:
         self.js("window.confirm = () => true;")  # the page asks "Resign this game?"
         self.press("resign")
         return self.result_text()
+
+    def sceptre_three_at_elimination(self, url):
+        """A three-player Sceptre game at `url` from ELIMINATION, the person black against two
+        engines at 50 ms; returns once black may move by hand."""
+        self.new_game(url, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
+                      position=ELIMINATION)
+        self.wait_until("black to move by hand", lambda: self.js("return game.to_move === 0 && game.legal.length > 0"))
+
+    def standing_lines(self):
+        """The text of each seat's line under a Sceptre game of three or four."""
+        return self.js("return [...document.querySelectorAll('#sceptre-standing .standing')].map((r) => r.innerText)")
 
     def screenshot(self, directory, name, element="play"):
         path = os.path.join(directory, name + ".png")

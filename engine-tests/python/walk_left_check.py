@@ -28,9 +28,6 @@ import page_kit
 from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
-# Black (the person) takes white's king with its rook at once; red (an engine) replies.
-ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
-               "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
 # Three armies of a king, a knight and three pawns, far apart: no king falls for many moves.
 LONG_GAME = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
              "Kb@m1,Nb@n1,Pb@l2,Pb@m2,Pb@n2,Kw@d1,Nw@e1,Pw@c2,Pw@d2,Pw@e2,Kr@d16,Nr@e16,Pr@c15,Pr@d15,Pr@e15 "
@@ -254,18 +251,12 @@ def own_helper_shows_its_lines(screen):
     check(foes and not shown, f"a foe's search shown while the game is on ({len(shown)} of {len(foes)}): {shown[-1] if shown else 'no foe drawn'!r}")
 
 
-def standing_lines(screen):
-    return screen.js("return [...document.querySelectorAll('#sceptre-standing .standing')].map((r) => r.innerText)")
-
-
 def resigned_seat_keeps_its_count(screen):
-    screen.new_game(URL, "sceptre1027", ["human", ("engine", 50), ("engine", 50)], {"SceptrePlayers": 3},
-                    position=ELIMINATION)
-    screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
+    screen.sceptre_three_at_elimination(URL)
     screen.js("window.confirm = () => true;")
     screen.press("resign")
     screen.result_text()
-    lines = standing_lines(screen)
+    lines = screen.standing_lines()
     print(f"  after the person resigned: {lines}")
     check("resigned" in lines[0] and "2 pieces, material 5" in lines[0], f"black resigned, its line: {lines[0]!r}")
     check("2 pieces, material 3" in lines[1], f"white's line: {lines[1]!r}")

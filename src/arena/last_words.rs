@@ -4,8 +4,9 @@
 //! A thread drains the pipe all the time, so a chatty engine (`RUST_LOG=debug`) never blocks on
 //! a full pipe; only the last few lines are kept.
 
+use super::lines::read_lines;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,26 +30,20 @@ impl LastWords {
         let kept = words.lines.clone();
         let ended = words.ended.clone();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(source);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer);
-                        let line = line.trim();
-                        if line.is_empty() {
-                            continue;
-                        }
-                        let Ok(mut lines) = kept.lock() else { break };
-                        if lines.len() == KEPT_LINES {
-                            lines.pop_front();
-                        }
-                        lines.push_back(line.chars().take(KEPT_CHARS).collect());
-                    }
+            read_lines(source, |line| {
+                let line = line.trim();
+                if line.is_empty() {
+                    return true;
                 }
-            }
+                let Ok(mut lines) = kept.lock() else {
+                    return false;
+                };
+                if lines.len() == KEPT_LINES {
+                    lines.pop_front();
+                }
+                lines.push_back(line.chars().take(KEPT_CHARS).collect());
+                true
+            });
             ended.store(true, Ordering::Release);
         });
         words

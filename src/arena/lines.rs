@@ -6,6 +6,24 @@ use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Instant;
 
+/// Reads `source` line by line (not valid UTF-8 read lossily) until it ends, fails, or `take`
+/// answers false.
+pub fn read_lines(source: impl Read, mut take: impl FnMut(&str) -> bool) {
+    let mut reader = BufReader::new(source);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match reader.read_until(b'\n', &mut buffer) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                if !take(&String::from_utf8_lossy(&buffer)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Lines from one engine, trailing white space removed; closed when the engine's output closes.
 pub struct Lines {
     receiver: Receiver<String>,
@@ -16,20 +34,9 @@ impl Lines {
     pub fn spawn(source: impl Read + Send + 'static) -> Lines {
         let (sender, receiver) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(source);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim_end().to_string();
-                        if sender.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
+            read_lines(source, |line| {
+                sender.send(line.trim_end().to_string()).is_ok()
+            })
         });
         Lines { receiver }
     }

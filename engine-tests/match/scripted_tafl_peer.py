@@ -7,7 +7,7 @@ it receives to LOG (one file shared by every life of the engine; a life begins `
     scripted_tafl_peer.py htp LOG [--moves attacker:a4-a2,...] [--refuse-play N WHY] [--connect HOST:PORT]
 
 opentafl: says `hello`, answers `play` with the next `move FROM-TO` (or exits at once with
-  --exit-on-play, as a crashing engine would).
+  --exit-on-play, as a crashing engine would: status 4 and a last line on stderr).
 htp: answers every command `= ` (`play` with no captures), `generate_move` with
   `= play ROLE FROM TO` (its next move); --refuse-play N WHY answers the N-th `play` (from 1,
   counted over the engine's whole life) `? WHY`. With --connect it is a client of an HTP driver
@@ -38,7 +38,10 @@ def main():
             line = line.strip()
             log.write(line + "\n")
             if line.startswith("play"):
-                if args.exit_on_play or not moves:
+                if args.exit_on_play:
+                    print("scripted peer: leaving at play, as asked", file=sys.stderr)
+                    sys.exit(4)
+                if not moves:
                     return
                 print(f"move {moves.pop(0)}", flush=True)
             elif line == "goodbye":

@@ -2,12 +2,9 @@
 //! `isready`, asked for moves under a deadline, and killed when it misbehaves. Its output is read
 //! on a thread of its own, so a silent engine never blocks the runner.
 
-use super::last_words::LastWords;
-use super::lines::Lines;
+use super::program::Program;
 use super::EngineSpec;
 use crate::session::Variant;
-use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Why an engine could not go on.
@@ -81,10 +78,7 @@ pub struct Thought {
 }
 
 pub struct EngineProcess {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Lines,
-    last_words: LastWords,
+    program: Program,
 }
 
 impl EngineProcess {
@@ -94,25 +88,8 @@ impl EngineProcess {
         variant: Variant,
         timeout: Duration,
     ) -> Result<EngineProcess, EngineFault> {
-        let mut child = Command::new(&spec.command[0])
-            .args(&spec.command[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| EngineFault::Spawn(format!("{}: {e}", spec.command[0])))?;
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            let _ = child.kill();
-            return Err(EngineFault::Spawn("no pipes to the program".into()));
-        };
-        let lines = Lines::spawn(stdout);
         let mut engine = EngineProcess {
-            child,
-            stdin,
-            lines,
-            last_words: LastWords::spawn(stderr),
+            program: Program::start(spec, true)?,
         };
         engine.handshake(spec, variant, timeout)?;
         Ok(engine)
@@ -218,14 +195,7 @@ impl EngineProcess {
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineFault> {
-        log::debug!("> {line}");
-        if writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .is_err()
-        {
-            return Err(self.gone());
-        }
-        Ok(())
+        self.program.send(line)
     }
 
     fn read_until(
@@ -234,52 +204,13 @@ impl EngineProcess {
         what: &'static str,
         done: impl FnMut(&str) -> bool,
     ) -> Result<(), EngineFault> {
-        match self.lines.read_until(deadline, what, done) {
-            Err(EngineFault::Exited) => Err(self.gone()),
-            other => other,
-        }
-    }
-
-    /// The fault of an engine whose pipes closed: with its exit status and last stderr lines
-    /// where they can be had within a moment (a generous one: only a faulting engine waits).
-    fn gone(&mut self) -> EngineFault {
-        let patience = Duration::from_secs(2);
-        let until = Instant::now() + patience;
-        let mut status = None;
-        while status.is_none() && Instant::now() < until {
-            match self.child.try_wait() {
-                Ok(Some(s)) => status = Some(s),
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                Err(_) => break,
-            }
-        }
-        self.last_words
-            .wait_for_end(until.saturating_duration_since(Instant::now()));
-        match self.last_words.describe(status) {
-            Some(words) => EngineFault::ExitedSaying(words),
-            None => EngineFault::Exited,
-        }
+        self.program.read_until(deadline, what, done)
     }
 
     /// Asks the engine to quit, and makes sure it is gone soon after.
     pub fn quit(mut self) {
         let _ = self.send("quit");
-        let until = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.program.wait_briefly();
     }
 }
 

@@ -185,7 +185,7 @@ impl HtpPeer {
             None => return Err(EngineFault::Exited),
             Some(Link::Pipes(program)) => {
                 program.send(command)?;
-                program.lines()?.read_until(deadline, "an answer", |line| {
+                program.read_until(deadline, "an answer", |line| {
                     answer = answer_of(line);
                     answer.is_some()
                 })?;

@@ -35,12 +35,10 @@ impl OpenTaflPeer {
                 "{variant} (OpenTafl engines play tafl)"
             )));
         }
-        let program = Program::start(spec, true)?;
-        program
-            .lines()?
-            .read_until(Instant::now() + timeout, "hello", |line| {
-                line.trim() == "hello"
-            })?;
+        let mut program = Program::start(spec, true)?;
+        program.read_until(Instant::now() + timeout, "hello", |line| {
+            line.trim() == "hello"
+        })?;
         Ok(OpenTaflPeer {
             program,
             known: 0,
@@ -106,8 +104,6 @@ impl OpenTaflPeer {
             .map_err(fail)?;
         let mut answer = Err(EngineFault::Exited);
         self.program
-            .lines()
-            .map_err(fail)?
             .read_until(started + turn.deadline, "move", |line| {
                 let (word, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
                 match word {

@@ -70,9 +70,25 @@ function tokenFor(id) {
   return tokens[game && game.id === id ? game.to_move : 0] || tokens[0];
 }
 
-function withSeat(path) {
+// The token the creator's tab reads game `id` with: its own seat's, the first person's (the one
+// the board turns to). The server sends an engine's thinking for a person only to that
+// person's seat (search_privacy.rs): read as the seat to move, this tab would get the lines of
+// the engine playing for another person, seated elsewhere by their link.
+function readingTokenFor(id) {
+  if (seatToken) return seatToken;
+  const tokens = creatorTokens(id);
+  if (!tokens) return null;
+  let links = null;
+  try { links = JSON.parse(sessionStorage.getItem('regalia-links-' + id) || 'null'); } catch (e) { links = null; }
+  const own = links ? links.seats.find((s) => !s.engine) : null;
+  return (own && tokens[own.seat]) || tokens[0];
+}
+
+// `path` with this tab's seat token: a read (`reading`) with its own seat's, a change with the
+// acting seat's.
+function withSeat(path, reading) {
   const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
-  const token = m ? tokenFor(m[1]) : null;
+  const token = m ? (reading ? readingTokenFor(m[1]) : tokenFor(m[1])) : null;
   if (!token || /[?&]seat=/.test(path)) return path;
   return path + (path.includes('?') ? '&' : '?') + 'seat=' + encodeURIComponent(token);
 }
@@ -118,7 +134,7 @@ function drawSeatLinks(view) {
 }
 
 async function api(method, path, body) {
-  path = withSeat(path);
+  path = withSeat(path, method === 'GET' || method === 'HEAD');
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -504,20 +520,22 @@ const RATE_MIN_MS = 50;
 
 // A foe's own search, while a person plays against it and the game is on: its lines, score
 // and next move would be a hint no game site gives, so only a status is shown and the bar keeps
-// still. Analysis, a finished game and a game of engines only (watched) show everything, and so
+// still. The server sends it so (`hidden`, nothing found) to every reader but the seat it plays
+// for. Analysis, a finished game and a game of engines only (watched) show everything, and so
 // does the engine playing for this screen's own person ("Play for me", "Set up for me"): it is
 // the person's own helper.
 function foeThoughtsHidden(search) {
+  if (search.hidden) return true;
   return !!game && !game.over && search.kind === 'engine' && game.seats.some((s) => !s.engine)
     && !playsForThisScreen(search.seat);
 }
 
-// Whether `seat` is a person's seat played at this screen (the creator's tab plays every
-// person's seat, a seat link its own): an engine's search for such a seat is the stand-in's.
+// Whether `seat` is a person's seat this screen reads the game as (a seat link's own, the
+// creator's tab's own: the first person's): an engine's search for it is the stand-in's.
 function playsForThisScreen(seat) {
   const s = game.seats[seat];
   if (!s || s.engine) return false;
-  return !!creatorTokens(game.id) || game.you === seat;
+  return game.you === seat;
 }
 
 function drawFoeThinking(search) {

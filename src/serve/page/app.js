@@ -365,6 +365,10 @@ function openGame(view) {
   placing = null;
   history.replaceState(null, '', '#' + view.id);
   showPlay();
+  // A game opens at the top of the page, its board whole: on a phone "Start the game" is at the
+  // foot of a long form, and the page kept that scroll (515 px down: the field's top off the
+  // screen, and Sceptre's set-up fitted to a screen it was not on).
+  window.scrollTo(0, 0);
   render(view);
 }
 
@@ -659,8 +663,12 @@ function drawPalette(view) {
   // set-up): nobody places any more, and the room would stand empty above the result.
   const setUp = view.variant === 'sceptre1027' && !view.over && readSceptre(view.position).inSetUp;
   box.classList.toggle('keeps-room', setUp);
-  if (!setUp || box.dataset.game !== view.id) box.style.minHeight = '';
+  // The room kept was measured at the palette's width: at another (a phone turned) its buttons
+  // wrap otherwise, and it is measured again.
+  const width = String(Math.round(box.clientWidth));
+  if (!setUp || box.dataset.game !== view.id || box.dataset.width !== width) box.style.minHeight = '';
   box.dataset.game = view.id;
+  box.dataset.width = width;
   if (pieces.length === 0) {
     placing = null;
     if (!setUp) return;
@@ -776,11 +784,19 @@ function squareAt(event) {
   return el && el.dataset ? el.dataset.square || null : null;
 }
 
+// A press on the piece already picked up: a drag of it, or (released where it was pressed) a
+// click on it, which puts it down (or offers its move onto its own square). Which one is known
+// at the release: a press that put the piece down at once left nothing to drag, and a drag
+// begun on a piece picked up by a click (or by a drag broken off as the board was redrawn) was
+// lost.
+let pressedOnSelected = false;
+
 function onPointerDown(event) {
   const square = event.target.dataset ? event.target.dataset.square : null;
   if (!square) return;
   dragFrom = square;
-  onSquare(square, true);
+  pressedOnSelected = !!selected && selected === square;
+  if (!pressedOnSelected) onSquare(square, true);
   // A piece picked up follows the pointer (drag.js) until it is dropped.
   if (selected === square || previewPicked() === square) dragStart(event, square);
 }
@@ -788,9 +804,12 @@ function onPointerDown(event) {
 function onPointerUp(event) {
   const square = squareAt(event);
   const from = dragFrom;
+  const onSelected = pressedOnSelected;
   dragFrom = null;
+  pressedOnSelected = false;
   dragStop();
   if (square && from && square !== from && (selected === from || previewPicked() === from)) onSquare(square, false);
+  else if (onSelected && square === from && selected === from) onSquare(square, true);
 }
 
 // The previewed set-up piece picked up, if any (setup_preview.js).

@@ -485,3 +485,26 @@ fn what_the_walks_left_is_paired_kept_in_place_and_shown() {
         "walk-left-resigned",
     ]);
 }
+
+/// What web24 left (`engine-tests/python/seated_phone_check.py`): with two people seated in two
+/// browsers, the lines of the engine playing for one of them ("Play for me") reach that
+/// person's screen alone (the server sends them to that seat's link only: the other person's
+/// screen and a watcher get no lines, no figures); on a phone, Sceptre's set-up tools (the
+/// palette, "Set up for me", the proposal's Confirm) on the screen with the zoomed field and
+/// the player's kingdom; a phone turned fits the zoom to a finger again, on the same place.
+#[test]
+fn a_helpers_lines_stay_with_its_seat_and_a_phone_sets_up_in_view() {
+    if !check_page(
+        "a_helpers_lines_stay_with_its_seat_and_a_phone_sets_up_in_view",
+        "seated_phone_check",
+        "seated phone check",
+    ) {
+        return;
+    }
+    assert_screenshots([
+        "seated-creator-helper-hidden",
+        "seated-own-helper-shown",
+        "seated-phone-setup",
+        "seated-phone-proposal",
+    ]);
+}

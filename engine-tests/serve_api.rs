@@ -248,7 +248,9 @@ fn the_engine_replies_and_take_back_returns_to_the_person() {
     });
     assert_eq!(g["to_move"], 0);
     assert_eq!(g["search"]["running"], false);
-    assert!(!g["search"]["lines"].as_array().unwrap().is_empty());
+    // The foe's thinking stays with it while the game is on (`search_privacy.rs`).
+    assert_eq!(g["search"]["hidden"], true, "{g}");
+    assert_eq!(g["search"]["lines"], json!([]), "{g}");
     let g = ok(
         &table,
         "POST",

@@ -114,3 +114,76 @@ fn play_for_me_plays_the_persons_moves_until_turned_off() {
     );
     assert_eq!(status, 403);
 }
+
+/// Two people, black with "Play for me" on: its helper's thinking (lines, score, depth) goes to
+/// black's link alone; white's link and a watcher learn only that black's engine thinks or
+/// thought (`hidden`), in the game view and in `/live` alike.
+#[test]
+fn a_helpers_lines_go_to_its_own_seat_alone() {
+    let table = regalia::serve::GameTable::default();
+    let v = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({"variant": "chess", "seats": [{}, {}]}),
+    );
+    let game = v["id"].as_str().unwrap().to_string();
+    let token = |seat: usize| {
+        v["links"]["seats"][seat]["token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (white, black) = (token(0), token(1));
+    let as_seat = |action: &str, token: &str| format!("/api/games/{game}{action}?seat={token}");
+    ok(
+        &table,
+        "POST",
+        &as_seat("/stand-in", &black),
+        json!({"mode": "game"}),
+    );
+    ok(
+        &table,
+        "POST",
+        &as_seat("/move", &white),
+        json!({"move": "e2e4"}),
+    );
+    // The helper's move played, its search stays on show (the last one) until the next.
+    let mut mine = Value::Null;
+    for _ in 0..600 {
+        mine = ok(&table, "GET", &as_seat("", &black), Value::Null);
+        if mine["moves"].as_array().unwrap().len() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(mine["moves"].as_array().unwrap().len(), 2, "{mine}");
+    let search = &mine["search"];
+    assert_eq!(search["kind"], "engine", "{mine}");
+    assert_eq!(search["seat"], 1, "{mine}");
+    assert_eq!(search["hidden"], false, "{mine}");
+    assert!(!search["lines"].as_array().unwrap().is_empty(), "{mine}");
+    let live = ok(&table, "GET", &as_seat("/live", &black), Value::Null);
+    assert!(
+        !live["search"]["lines"].as_array().unwrap().is_empty(),
+        "{live}"
+    );
+    for (who, url) in [
+        ("white's link", as_seat("", &white)),
+        ("white's link, live", as_seat("/live", &white)),
+        ("a watcher", format!("/api/games/{game}")),
+        ("a watcher, live", format!("/api/games/{game}/live")),
+    ] {
+        let v = ok(&table, "GET", &url, Value::Null);
+        let search = &v["search"];
+        assert_eq!(search["seat"], 1, "{who}: {v}");
+        assert_eq!(search["hidden"], true, "{who}: {v}");
+        assert_eq!(
+            search["lines"],
+            json!([]),
+            "{who} sees black's helper's lines: {v}"
+        );
+        assert_eq!(search["depth"], 0, "{who}: {v}");
+        assert_eq!(search["nodes"], 0, "{who}: {v}");
+    }
+}

@@ -2,8 +2,8 @@
 each fault found:
 - against a foe, while the game is on, the engine's box shows only that the foe is thinking: no
   search lines, no evaluation, no next move, and the evaluation bar does not move with the foe's
-  search (it showed all of them: a hint, and a control panel); the lines and the bar stay for a
-  game of engines only, watched;
+  search (it showed all of them: a hint, and a control panel), and since web25 the page is not
+  sent the foe's lines at all; the lines and the bar stay for a game of engines only, watched;
 - after the end, Analyse analyses the game's last position (it came back only once a move was
   stepped back to);
 - Sceptre with three players, stepped back: the standing lines (who is to move, who is out, the
@@ -57,7 +57,10 @@ def foe_keeps_its_thoughts(screen):
     play_first_moves(screen, 3)
     boxes = screen.js("return window.boxes")
     foes = [b for b in boxes if b["kind"] == "engine" and not b["over"]]
-    check(any(b["lines"] > 0 for b in foes), f"no search of the foe with lines drawn: {boxes}")
+    check(foes, f"no search of the foe drawn: {boxes}")
+    # The server keeps them (web25, search_privacy.rs): the page is not even sent the foe's lines.
+    sent = [b for b in foes if b["lines"] > 0]
+    check(not sent, f"the foe's lines were sent to the person's page ({len(sent)} of {len(foes)} drawings)")
     shown = [b["text"] for b in foes if "depth" in b["text"] or "nodes" in b["text"] or "1." in b["text"]]
     check(not shown, f"the foe's search shown while the person plays it ({len(shown)} of {len(foes)} drawings): {shown[-1] if shown else ''!r}")
     bars = [b for b in foes if b["bar"]]

@@ -266,7 +266,7 @@ fn view_reply(
         links: Option<seats::SeatLinks>,
     }
     Reply::json(&WithSeats {
-        view: game_view(g, turn),
+        view: game_view(g, turn, access),
         seats: seats::extras(g, access),
         links,
     })
@@ -330,7 +330,7 @@ fn game_call(
         ("GET", "") => {}
         ("GET", "live") => {
             g.kick(shared);
-            let search = current_search(&g);
+            let search = current_search(&g, access);
             return Ok(Reply::json(&Live {
                 generation: g.generation,
                 status: g.status_text(),

@@ -18,6 +18,7 @@ mod offers;
 mod page;
 mod record;
 mod review;
+mod search_privacy;
 mod seats;
 mod self_destructs;
 mod setup_plan;

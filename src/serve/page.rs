@@ -11,10 +11,14 @@ const STYLE: &str = include_str!("page/style.css");
 const CLOCK: &str = include_str!("page/clock.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
-/// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges, zoom.
+/// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges.
 const SCEPTRE: &str = include_str!("page/sceptre.js");
+/// Sceptre's field zoomed on a small screen, kept on the place looked at.
+const ZOOM: &str = include_str!("page/zoom.js");
 /// "Set up for me" as a preview the player adjusts, then confirms.
 const SETUP_PREVIEW: &str = include_str!("page/setup_preview.js");
+/// On a phone, Sceptre's set-up tools right under the field.
+const SETUP_DOCK: &str = include_str!("page/setup_dock.js");
 /// Pushed updates (server-sent events) instead of polling.
 const STREAM: &str = include_str!("page/stream.js");
 /// The king in check marked on the board.
@@ -42,6 +46,8 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
         "/setup_preview.js" => Some(("text/javascript; charset=utf-8", SETUP_PREVIEW.as_bytes())),
+        "/setup_dock.js" => Some(("text/javascript; charset=utf-8", SETUP_DOCK.as_bytes())),
+        "/zoom.js" => Some(("text/javascript; charset=utf-8", ZOOM.as_bytes())),
         "/sceptre.js" => Some(("text/javascript; charset=utf-8", SCEPTRE.as_bytes())),
         "/check.js" => Some(("text/javascript; charset=utf-8", CHECK.as_bytes())),
         "/counters.js" => Some(("text/javascript; charset=utf-8", COUNTERS.as_bytes())),

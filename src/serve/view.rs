@@ -2,6 +2,7 @@
 //! `docs/serve-api.md`).
 
 use super::jobs::JobKind;
+use super::seats::Access;
 use super::web_game::WebGame;
 use crate::core::SeatState;
 use crate::render::Diagram;
@@ -98,6 +99,9 @@ pub struct SearchView {
     /// position when the search started).
     pub ply: Option<usize>,
     pub lines: Vec<LineView>,
+    /// An engine's search kept from this reader (`search_privacy.rs`): only `kind`, `seat` and
+    /// `running` are told, its figures are zero and it has no lines.
+    pub hidden: bool,
 }
 
 #[derive(Serialize)]
@@ -176,11 +180,14 @@ pub fn search_view(kind: JobKind, seat: u8, running: bool, p: &Progress) -> Sear
         time_ms: p.time_ms,
         ply: None,
         lines: p.lines.iter().flatten().map(line_view).collect(),
+        hidden: false,
     }
 }
 
-/// The running search, or else the last one stopped (its lines stay on show).
-pub fn current_search(g: &WebGame) -> Option<SearchView> {
+/// The running search, or else the last one stopped (its lines stay on show), as `reader` may
+/// see it: an engine's thinking while the game is on goes only to the seat it plays for
+/// (`search_privacy.rs`).
+pub fn current_search(g: &WebGame, reader: Access) -> Option<SearchView> {
     let (job, mut view) = match (&g.job, &g.stopped_job) {
         (Some(j), _) => {
             let p = j.progress();
@@ -189,6 +196,9 @@ pub fn current_search(g: &WebGame) -> Option<SearchView> {
         (None, Some(j)) => (j, search_view(j.kind, j.seat, false, &j.progress())),
         (None, None) => return None,
     };
+    if !super::search_privacy::may_read(g, job.kind, job.seat, reader) {
+        return Some(super::search_privacy::hidden(view));
+    }
     view.ply = job.ply;
     for line in &mut view.lines {
         line.notation = super::review::line_notation(job.root.as_ref(), &line.pv);
@@ -215,7 +225,8 @@ pub fn seat_state_word(state: SeatState) -> &'static str {
     }
 }
 
-pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
+/// The game as `reader` may see it (only an engine's thinking differs between readers).
+pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
     let s = g.session.as_ref();
     let seats = s.seats();
     let first_person = (0..seats as u8).find(|&seat| g.players[seat as usize].is_none());
@@ -284,7 +295,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>) -> GameView {
         view_turn,
         svg,
         turn,
-        search: current_search(g),
+        search: current_search(g, reader),
         analysing: g.analysis.is_some(),
         moves_left,
         notice: g.notice.clone(),

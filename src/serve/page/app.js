@@ -70,9 +70,25 @@ function tokenFor(id) {
   return tokens[game && game.id === id ? game.to_move : 0] || tokens[0];
 }
 
-function withSeat(path) {
+// The token the creator's tab reads game `id` with: its own seat's, the first person's (the one
+// the board turns to). The server sends an engine's thinking for a person only to that
+// person's seat (search_privacy.rs): read as the seat to move, this tab would get the lines of
+// the engine playing for another person, seated elsewhere by their link.
+function readingTokenFor(id) {
+  if (seatToken) return seatToken;
+  const tokens = creatorTokens(id);
+  if (!tokens) return null;
+  let links = null;
+  try { links = JSON.parse(sessionStorage.getItem('regalia-links-' + id) || 'null'); } catch (e) { links = null; }
+  const own = links ? links.seats.find((s) => !s.engine) : null;
+  return (own && tokens[own.seat]) || tokens[0];
+}
+
+// `path` with this tab's seat token: a read (`reading`) with its own seat's, a change with the
+// acting seat's.
+function withSeat(path, reading) {
   const m = /^\/api\/games\/([0-9a-f]+)/.exec(path);
-  const token = m ? tokenFor(m[1]) : null;
+  const token = m ? (reading ? readingTokenFor(m[1]) : tokenFor(m[1])) : null;
   if (!token || /[?&]seat=/.test(path)) return path;
   return path + (path.includes('?') ? '&' : '?') + 'seat=' + encodeURIComponent(token);
 }
@@ -118,7 +134,7 @@ function drawSeatLinks(view) {
 }
 
 async function api(method, path, body) {
-  path = withSeat(path);
+  path = withSeat(path, method === 'GET' || method === 'HEAD');
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -349,6 +365,10 @@ function openGame(view) {
   placing = null;
   history.replaceState(null, '', '#' + view.id);
   showPlay();
+  // A game opens at the top of the page, its board whole: on a phone "Start the game" is at the
+  // foot of a long form, and the page kept that scroll (515 px down: the field's top off the
+  // screen, and Sceptre's set-up fitted to a screen it was not on).
+  window.scrollTo(0, 0);
   render(view);
 }
 
@@ -504,20 +524,22 @@ const RATE_MIN_MS = 50;
 
 // A foe's own search, while a person plays against it and the game is on: its lines, score
 // and next move would be a hint no game site gives, so only a status is shown and the bar keeps
-// still. Analysis, a finished game and a game of engines only (watched) show everything, and so
+// still. The server sends it so (`hidden`, nothing found) to every reader but the seat it plays
+// for. Analysis, a finished game and a game of engines only (watched) show everything, and so
 // does the engine playing for this screen's own person ("Play for me", "Set up for me"): it is
 // the person's own helper.
 function foeThoughtsHidden(search) {
+  if (search.hidden) return true;
   return !!game && !game.over && search.kind === 'engine' && game.seats.some((s) => !s.engine)
     && !playsForThisScreen(search.seat);
 }
 
-// Whether `seat` is a person's seat played at this screen (the creator's tab plays every
-// person's seat, a seat link its own): an engine's search for such a seat is the stand-in's.
+// Whether `seat` is a person's seat this screen reads the game as (a seat link's own, the
+// creator's tab's own: the first person's): an engine's search for it is the stand-in's.
 function playsForThisScreen(seat) {
   const s = game.seats[seat];
   if (!s || s.engine) return false;
-  return !!creatorTokens(game.id) || game.you === seat;
+  return game.you === seat;
 }
 
 function drawFoeThinking(search) {
@@ -641,8 +663,12 @@ function drawPalette(view) {
   // set-up): nobody places any more, and the room would stand empty above the result.
   const setUp = view.variant === 'sceptre1027' && !view.over && readSceptre(view.position).inSetUp;
   box.classList.toggle('keeps-room', setUp);
-  if (!setUp || box.dataset.game !== view.id) box.style.minHeight = '';
+  // The room kept was measured at the palette's width: at another (a phone turned) its buttons
+  // wrap otherwise, and it is measured again.
+  const width = String(Math.round(box.clientWidth));
+  if (!setUp || box.dataset.game !== view.id || box.dataset.width !== width) box.style.minHeight = '';
   box.dataset.game = view.id;
+  box.dataset.width = width;
   if (pieces.length === 0) {
     placing = null;
     if (!setUp) return;
@@ -758,11 +784,19 @@ function squareAt(event) {
   return el && el.dataset ? el.dataset.square || null : null;
 }
 
+// A press on the piece already picked up: a drag of it, or (released where it was pressed) a
+// click on it, which puts it down (or offers its move onto its own square). Which one is known
+// at the release: a press that put the piece down at once left nothing to drag, and a drag
+// begun on a piece picked up by a click (or by a drag broken off as the board was redrawn) was
+// lost.
+let pressedOnSelected = false;
+
 function onPointerDown(event) {
   const square = event.target.dataset ? event.target.dataset.square : null;
   if (!square) return;
   dragFrom = square;
-  onSquare(square, true);
+  pressedOnSelected = !!selected && selected === square;
+  if (!pressedOnSelected) onSquare(square, true);
   // A piece picked up follows the pointer (drag.js) until it is dropped.
   if (selected === square || previewPicked() === square) dragStart(event, square);
 }
@@ -770,9 +804,12 @@ function onPointerDown(event) {
 function onPointerUp(event) {
   const square = squareAt(event);
   const from = dragFrom;
+  const onSelected = pressedOnSelected;
   dragFrom = null;
+  pressedOnSelected = false;
   dragStop();
   if (square && from && square !== from && (selected === from || previewPicked() === from)) onSquare(square, false);
+  else if (onSelected && square === from && selected === from) onSquare(square, true);
 }
 
 // The previewed set-up piece picked up, if any (setup_preview.js).

@@ -17,7 +17,7 @@ const Stream = (() => {
     streamId = id;
     if (typeof EventSource === 'undefined') return;
     let first = true;  // the next event is a stream's first
-    source = new EventSource(withSeat(`/api/games/${id}/events`));
+    source = new EventSource(withSeat(`/api/games/${id}/events`, true));
     source.onopen = () => {
       open = true;
       first = true;

@@ -92,6 +92,14 @@ pub struct SearchParams {
     /// for every threat and its answer, keeps the search from getting deeper at all (tafl's
     /// king beside the corners: docs/results/sprt-log.md#tafl).
     pub urgent_extension: bool,
+    /// In the paranoid search, from this many players in (`None`: never), the coalition's
+    /// principal-variation nodes below the root prune their moves (late-move, futility and
+    /// exchange pruning) as its zero-window nodes do. With four in, a root move's zero-window
+    /// search and its full-window re-search otherwise disagree on most root moves that fail
+    /// high (the re-search finds a coalition reply the zero window pruned), and the
+    /// re-searches take most of depth 2's nodes (docs/results/strength.md, session 23). Off
+    /// in every game: not shown to play better.
+    pub coalition_pv_pruning_from: Option<usize>,
 }
 
 impl SearchParams {
@@ -136,6 +144,7 @@ impl SearchParams {
         quiescence_urgent_plies: usize::MAX,
         quiescence_mate_distance: false,
         urgent_extension: true,
+        coalition_pv_pruning_from: None,
     };
 
     /// Orthodox chess (and Chess960): [`SearchParams::CHESS`] with the search features that

@@ -1,6 +1,8 @@
 //! A node of the principal variation search below the root: table cut-offs, reverse futility,
 //! null move, then the moves in order with late-move and futility pruning, exchange pruning of
-//! noisy moves and late move reductions; cut-offs teach killers and histories.
+//! noisy moves and late move reductions; cut-offs teach killers and histories. The moves'
+//! pruning is for zero-window nodes, and for the coalition's principal-variation nodes too
+//! where the game asks it ([`crate::core::SearchParams::coalition_pv_pruning_from`]).
 
 use super::ordering::{push_killer, reward_quiets, reward_quiets_noted, MovePicker, PickBuffer};
 use super::perspective::Perspective;
@@ -277,6 +279,8 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             let late_move_limit =
                 (params.late_move_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
+            // Zero-window nodes prune; so do the coalition's PV nodes where the game asks it.
+            let prunes = !pv_node || self.coalition_prunes_pv();
             while let Some(m) = if Self::DEFER_QUIETS {
                 if quiets_missing && picker.outranking_done() {
                     moves.clear();
@@ -294,7 +298,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
                 picker.next_move()
             } {
                 let noisy = self.game.is_noisy(m);
-                if !pv_node && !in_check && best_score > -MATE_BOUND {
+                if prunes && !in_check && best_score > -MATE_BOUND {
                     if !noisy {
                         let late =
                             depth <= params.late_move_max_depth && searched >= late_move_limit;

@@ -263,6 +263,19 @@ impl<'a, G: Game, E: Evaluator<G>, P: Perspective> Worker<'a, G, E, P> {
         self.mover_side() == self.persp.side(self.persp.root())
     }
 
+    /// Whether a principal-variation node here prunes its moves as a zero-window node does:
+    /// the coalition's node of a paranoid search while at least
+    /// [`SearchParams::coalition_pv_pruning_from`] players are in.
+    #[inline]
+    pub(super) fn coalition_prunes_pv(&self) -> bool {
+        P::COALITION
+            && !self.root_to_move()
+            && self
+                .params
+                .coalition_pv_pruning_from
+                .is_some_and(|n| self.game.active().len() >= n)
+    }
+
     /// The exchange the side to move's noisy moves are judged by: the root player's against
     /// every other player; an opponent's, where the others play as one coalition, against the
     /// root player alone.

@@ -173,6 +173,11 @@ impl SearchHints for SceptrePosition {
     /// most 120), in every multi-player search (per seat in max-n and best-reply), and while
     /// three or more play everyone shuns a repetition by 80 more; max-n
     /// holds back 1,000 points of its shares, so a player far ahead still sees each gain.
+    ///
+    /// `coalition_pv_pruning_from` stays off: `Some(4)` (the coalition's PV nodes pruned as
+    /// its zero-window ones while four are in) searched two plies deeper with four at 50 ms a
+    /// move but scored 1.06 (0.95 to 1.17) head to head against main in 192 games
+    /// (docs/results/strength.md, session 23).
     const SEARCH: SearchParams = SearchParams {
         shallow_phase_depth: Some(2),
         contempt_share: 20,

@@ -231,7 +231,7 @@ pub fn traced_full_terms<H: Hook>(
             let Some(piece) = pos.piece(sq) else {
                 continue;
             };
-            attackers.note(field.place(sq), piece.kind, o);
+            attackers.note(field.place(sq), piece.kind);
             if piece.kind == PieceKind::King {
                 continue;
             }
@@ -254,6 +254,7 @@ pub fn traced_full_terms<H: Hook>(
                 second = loss;
             }
         }
+        attackers.close(o);
         terms.threats[o] = hanging_loss(owner == mover, worst, second, w);
         hook.hanging(o, owner == mover, worst, second);
     }

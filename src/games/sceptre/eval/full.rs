@@ -36,17 +36,30 @@ fn word(kinds: &KindCounts) -> u64 {
     u64::from_ne_bytes(*kinds)
 }
 
-/// Per colour index, every bit set where the colour is in `colours` (bit per colour index),
-/// none where not: the words [`any_of`] keeps of a cell.
-#[inline(always)]
-fn colour_masks(colours: u8) -> [u64; 4] {
-    let mut masks = [0; 4];
-    for (c, mask) in masks.iter_mut().enumerate() {
-        if colours & (1 << c) != 0 {
-            *mask = !0;
+/// Per set of colours (bit per colour index), per colour index every bit set where the
+/// colour is in the set, none where not: the words [`any_of`] keeps of a cell.
+const COLOUR_MASKS: [[u64; 4]; 16] = {
+    let mut table = [[0u64; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut c = 0;
+        while c < 4 {
+            if set & (1 << c) != 0 {
+                table[set][c] = !0;
+            }
+            c += 1;
         }
+        set += 1;
     }
-    masks
+    table
+};
+
+/// The masks of `colours` (bit per colour index) for [`any_of`], read from a table: built
+/// from the bits where they are used, they were kept as the bits and tested again at every
+/// cell read, a test and a conditional move per word (issue 32).
+#[inline(always)]
+fn colour_masks(colours: u8) -> &'static [u64; 4] {
+    &COLOUR_MASKS[usize::from(colours & 15)]
 }
 
 /// The counts of the colours whose `masks` ([`colour_masks`]) are set or-ed together: a byte
@@ -143,6 +156,26 @@ fn own_on_pieces(cover: &CoverMap, colours: u8) -> [u32; 6] {
     sum
 }
 
+/// Whether a piece of a colour in `by` covers a square where a piece of a colour in `on`
+/// stands (bit sets per colour index), read from the map's sums (`CoverMap::on_pieces`).
+#[inline(always)]
+fn covers_any(cover: &CoverMap, by: u8, on: u8) -> bool {
+    let mut rest = by;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut covered = on;
+        while covered != 0 {
+            let kinds = cover.on_pieces(c, covered.trailing_zeros() as usize);
+            covered &= covered - 1;
+            if kinds.iter().any(|&n| n != 0) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The full terms of every playing player, with the weights of `w`.
 pub fn full_terms(pos: &SceptrePosition, w: &SceptreWeights) -> Terms {
     traced_full_terms(pos, w, &mut NoHook, &mut Army::default())
@@ -225,24 +258,27 @@ pub fn traced_full_terms<H: Hook>(
         let own_cover = own_on_pieces(cover, own);
         terms.mobility[o] -= cover_mobility(&own_cover, w);
         hook.mobility(o, &own_cover, -1);
+        // None of his pieces covered by an opponent: nothing hangs, and no cell need be read
+        // (a fifth of the pieces walked in the bench, issue 32).
+        let threatened = covers_any(cover, hostile_colours, own);
         let (mut worst, mut second) = (0, 0);
         attackers.begin(o);
         for sq in pos.owned.squares(owner) {
             let Some(piece) = pos.piece(sq) else {
                 continue;
             };
-            attackers.note(field.place(sq), piece.kind, o);
-            if piece.kind == PieceKind::King {
+            attackers.note(field.place(sq), piece.kind);
+            if piece.kind == PieceKind::King || !threatened {
                 continue;
             }
             let cell = cover.at(sq);
-            let by_hostile = any_of(cell, &hostile_masks);
+            let by_hostile = any_of(cell, hostile_masks);
             if by_hostile == 0 {
                 continue;
             }
             let least = least_value(by_hostile);
             let worth = value(piece.kind);
-            let loss = if any_of(cell, &own_masks) != 0 {
+            let loss = if any_of(cell, own_masks) != 0 {
                 (worth - Score::from(least)).max(0)
             } else {
                 worth
@@ -254,6 +290,7 @@ pub fn traced_full_terms<H: Hook>(
                 second = loss;
             }
         }
+        attackers.close(o);
         terms.threats[o] = hanging_loss(owner == mover, worst, second, w);
         hook.hanging(o, owner == mover, worst, second);
     }
@@ -276,30 +313,31 @@ pub fn traced_full_terms<H: Hook>(
             let mut escapes = 0;
             let mut forests = 0;
             let mut guards = 0;
-            let mut king_attacked = false;
-            let zone = field.neighbours(king);
-            for &sq in std::iter::once(&king).chain(zone.iter()) {
+            // Each opponent's units on a cell, capped at 255 as counted one by one.
+            let units_on = |cell: &[KindCounts; 4]| -> Score {
+                let mut by = [0u32; MAX_SEATS];
+                for (kinds, &h) in cell.iter().zip(&owner_of) {
+                    if h != NOBODY && word(kinds) != 0 {
+                        by[h] += units_of(kinds);
+                    }
+                }
+                hostile.iter().map(|&h| by[h].min(255) as Score).sum()
+            };
+            // The king's square first, then the zone round it: one loop over both tested
+            // at every square which one it was on (issue 32).
+            let king_cell = cover.at(king);
+            let king_attacked = any_of(king_cell, hostile_masks) != 0;
+            if king_attacked {
+                units += units_on(king_cell);
+            }
+            for &sq in field.neighbours(king).iter() {
                 if sq == NO_SQUARE {
                     continue;
                 }
                 let cell = cover.at(sq);
-                let attacked = any_of(cell, &hostile_masks) != 0;
+                let attacked = any_of(cell, hostile_masks) != 0;
                 if attacked {
-                    // Each opponent's units, capped at 255 as counted one by one.
-                    let mut by = [0u32; MAX_SEATS];
-                    for (kinds, &h) in cell.iter().zip(&owner_of) {
-                        if h != NOBODY && word(kinds) != 0 {
-                            by[h] += units_of(kinds);
-                        }
-                    }
-                    units += hostile
-                        .iter()
-                        .map(|&h| by[h].min(255) as Score)
-                        .sum::<Score>();
-                }
-                if sq == king {
-                    king_attacked = attacked;
-                    continue;
+                    units += units_on(cell);
                 }
                 let terrain = field.land(sq);
                 if terrain == Some(crate::games::sceptre::field::terrain::Terrain::Forest) {

@@ -20,21 +20,6 @@ from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 PARTS = page_kit.Parts()
-
-# Keeps, after every drawing of the engine's box: the search's kind, whether it runs, whether
-# it has lines, the game over or not, the box's text and whether the bar is shown.
-KEEP_BOX = """
-window.boxes = [];
-const drawn = window.drawSearch;
-window.drawSearch = function (search) {
-  drawn(search);
-  if (search) window.boxes.push({kind: search.kind, running: search.running, lines: search.lines.length,
-    over: game.over, text: document.getElementById('search').innerText,
-    bar: !document.getElementById('evalbar').classList.contains('hidden')});
-};
-"""
-
-
 part = PARTS.run
 
 
@@ -53,7 +38,7 @@ def play_first_moves(screen, count):
 
 def foe_keeps_its_thoughts(screen):
     screen.new_game(URL, "chess", ["human", ("engine", 500, "strongest")])
-    screen.js(KEEP_BOX)
+    screen.js(page_kit.KEEP_BOX)
     play_first_moves(screen, 3)
     boxes = screen.js("return window.boxes")
     foes = [b for b in boxes if b["kind"] == "engine" and not b["over"]]
@@ -77,7 +62,7 @@ def engines_only_show_their_lines(screen):
     # The strongest at 200 ms a move: a game long enough to be watched while it goes on (the
     # weakest foes' game can be over before the first drawing is kept).
     screen.new_game(URL, "chess", [("engine", 200, "strongest"), ("engine", 200, "strongest")])
-    screen.js(KEEP_BOX)
+    screen.js(page_kit.KEEP_BOX)
     screen.wait_until("an engine's lines and the bar, watched while the game goes on", lambda: screen.js(
         "return window.boxes.some((b) => b.kind === 'engine' && !b.over && b.text.includes('depth') && b.bar)"))
 

@@ -22,6 +22,21 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ELIMINATION = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
                "Kw@a1,Nw@c3,Rb@a5,Kb@p1,Kr@p16 b+,w+,r+ b b@i1,w@a1,r@a9 - - -")
 
+# Keeps, after every drawing of the engine's box (run it in the page: `screen.js(KEEP_BOX)`):
+# the search's kind and seat, whether it runs, how many lines and what depth the page was sent,
+# the game over or not, the box's text and whether the evaluation bar is shown.
+KEEP_BOX = """
+window.boxes = [];
+const drawn = window.drawSearch;
+window.drawSearch = function (search) {
+  drawn(search);
+  if (search) window.boxes.push({kind: search.kind, seat: search.seat, running: search.running,
+    lines: search.lines.length, depth: search.depth, over: game.over,
+    text: document.getElementById('search').innerText,
+    bar: !document.getElementById('evalbar').classList.contains('hidden')});
+};
+"""
+
 TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a measurement
 DRIVER_CALL_TIMEOUT = 600  # seconds one call to chromedriver may take: a hang guard as well
 

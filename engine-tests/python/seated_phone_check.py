@@ -41,19 +41,6 @@ TWO_LONG = (f"{MEADOW8} Kb@d1,Nb@e1,Pb@c2,Pb@d2,Pb@e2,Kw@d16,Nw@e16,Pw@c15,Pw@d1
 PARTS = page_kit.Parts()
 part = PARTS.run
 
-# Keeps, after every drawing of the engine's box: the search's seat, whether it runs, how many
-# lines and what depth the page was sent, and the box's text.
-KEEP_BOX = """
-window.boxes = [];
-const drawn = window.drawSearch;
-window.drawSearch = function (search) {
-  drawn(search);
-  if (search) window.boxes.push({kind: search.kind, seat: search.seat, running: search.running,
-    lines: search.lines.length, depth: search.depth, over: game.over,
-    text: document.getElementById('search').innerText});
-};
-"""
-
 
 def creators_link(screen, seat):
     """The seat link the creator's tab hands out for `seat`, and that seat's token."""
@@ -70,10 +57,10 @@ def helper_lines_stay_with_their_seat(creator, start_browser):
     gid = creator.new_game(URL, "sceptre1027", ["human", "human"], {"SceptrePlayers": 2}, position=TWO_LONG)
     white_link, white_token = creators_link(creator, 1)
     _, black_token = creators_link(creator, 0)
-    creator.js(KEEP_BOX)
+    creator.js(page_kit.KEEP_BOX)
     other = page_kit.PageSession(start_browser(), BASE + white_link)
     try:
-        other.js(KEEP_BOX)
+        other.js(page_kit.KEEP_BOX)
         other.wait_until("Play for me on white's screen", lambda: other.shown("play-for-me"))
         other.press("play-for-me")
         other.wait_until("the engine playing for white", lambda: other.js(

@@ -35,18 +35,6 @@ LONG_GAME = ("16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m/16m "
 PARTS = page_kit.Parts()
 part = PARTS.run
 
-# Keeps, after every drawing of the engine's box: the search's kind and seat, whether it runs,
-# whether it has lines, the game over or not, the box's text and whether the bar is shown.
-KEEP_BOX = """
-window.boxes = [];
-const drawn = window.drawSearch;
-window.drawSearch = function (search) {
-  drawn(search);
-  if (search) window.boxes.push({kind: search.kind, seat: search.seat, running: search.running,
-    lines: search.lines.length, over: game.over, text: document.getElementById('search').innerText,
-    bar: !document.getElementById('evalbar').classList.contains('hidden')});
-};
-"""
 
 # Each row of the move list: its number, the plies of its moves and whether the number and the
 # moves are whole (inside the list's box, the number's own box not cut).
@@ -231,7 +219,7 @@ def own_helper_shows_its_lines(screen):
     screen.new_game(URL, "sceptre1027", ["human", ("engine", 200, "strongest"), ("engine", 200, "strongest")],
                     {"SceptrePlayers": 3}, position=LONG_GAME)
     screen.wait_until("black to move by hand", lambda: screen.js("return game.to_move === 0 && game.legal.length > 0"))
-    screen.js(KEEP_BOX)
+    screen.js(page_kit.KEEP_BOX)
     screen.wait_until("Play for me", lambda: screen.shown("play-for-me"))
     screen.press("play-for-me")
     # A foe's search reaches the page without its lines (web25: the server keeps them).

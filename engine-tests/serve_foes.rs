@@ -145,3 +145,56 @@ fn the_record_names_the_foe_the_person_played() {
     let pgn = record_after_resigning_to(&table, json!({ "engine": true, "depth": 1 }));
     assert!(pgn.contains("[Black \"Regalia (depth 1)\"]"), "{pgn}");
 }
+
+/// While a person plays, the record anyone can download keeps the foe's thinking out: its
+/// moves carry no score or depth until the game is over.
+#[test]
+fn the_record_keeps_the_foes_scores_until_the_game_is_over() {
+    let table = GameTable::default();
+    let g = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({ "variant": "chess", "seats": [{}, { "engine": true, "depth": 2 }] }),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    ok(
+        &table,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        json!({ "move": "e2e4" }),
+    );
+    wait_for(&table, &id, "the foe's reply", |g| {
+        g["moves"].as_array().is_some_and(|m| m.len() == 2)
+    });
+    let record = |table: &GameTable| {
+        let r = ok(
+            table,
+            "GET",
+            &format!("/api/games/{id}/record"),
+            Value::Null,
+        );
+        r["body"].as_str().unwrap().to_string()
+    };
+    let during = record(&table);
+    // A move's comment is {SCORE/DEPTH TIME}, "?" with no score: the foe's reply is the second
+    // (a third says the game goes on).
+    let comments: Vec<&str> = during.split('{').skip(1).collect();
+    assert_eq!(comments.len(), 3, "{during}");
+    assert!(
+        comments[1].starts_with("? "),
+        "the foe's score shown: {during}"
+    );
+    ok(
+        &table,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        json!({}),
+    );
+    let after = record(&table);
+    let comments: Vec<&str> = after.split('{').skip(1).collect();
+    assert!(
+        comments[1].contains("/2 "),
+        "the foe's score and depth: {after}"
+    );
+}

@@ -1,6 +1,7 @@
 //! The game record to download: the arena's own writers (PGN for the chess family, the line
 //! record for tafl and Sceptre), so a record saved in the browser reads like a match's.
 
+use super::search_privacy;
 use super::web_game::WebGame;
 use crate::arena::engine::EngineScore;
 use crate::arena::game::{Ending, GameRecord, GameSetup, PlayedMove, SeatEvent};
@@ -83,6 +84,7 @@ pub fn record_download(g: &WebGame) -> (String, &'static str, String) {
             });
         }
     }
+    let scores = search_privacy::scores_in_record(g);
     let record = GameRecord {
         setup: GameSetup {
             number: 1,
@@ -107,11 +109,11 @@ pub fn record_download(g: &WebGame) -> (String, &'static str, String) {
                 seat: m.seat,
                 text: m.text.clone(),
                 notation: m.notation.clone(),
-                score: m.score.map(|score| match score {
+                score: m.score.filter(|_| scores).map(|score| match score {
                     ReportScore::Centipawns(cp) => EngineScore::Centipawns(cp),
                     ReportScore::Mate(n) => EngineScore::Mate(n),
                 }),
-                depth: m.depth,
+                depth: m.depth.filter(|_| scores),
                 elapsed: m.elapsed,
             })
             .collect(),

@@ -2,7 +2,7 @@
 //! lines, score, depth) is a hint to whoever reads it: a foe's must stay with nobody, and the
 //! search of the engine standing in for a person ("Play for me", "Set up for me") is that
 //! person's own helper, for their seat link alone. The server keeps them out of every answer
-//! (the game view, `/live`), so no page, whatever it draws, has them to show. Analysis, a
+//! (the game view, `/live`, the record's move scores), so no page, whatever it draws, has them to show. Analysis, a
 //! finished game and a game of engines only are open to every reader.
 
 use super::jobs::JobKind;
@@ -23,6 +23,13 @@ fn open_to(over: bool, people: &[bool], kind: JobKind, seat: u8, reader: Access)
     }
     let persons_seat = people.get(seat as usize).copied().unwrap_or(false);
     persons_seat && reader == Access::Seat(seat)
+}
+
+/// Whether the engines' scores and depths of the moves already played may go into the game's
+/// record, which anyone with the game's address can download: not while people play, since an
+/// engine's score of its move is its thinking as much as its lines are.
+pub fn scores_in_record(g: &WebGame) -> bool {
+    g.is_over() || g.players.iter().all(Option::is_some)
 }
 
 /// `view` as a reader who may not see it gets it: whose search it is and whether it runs (the

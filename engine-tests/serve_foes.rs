@@ -121,6 +121,11 @@ fn record_after_resigning_to(table: &GameTable, black: Value) -> String {
     );
     let id = g["id"].as_str().unwrap().to_string();
     ok(table, "POST", &format!("/api/games/{id}/resign"), json!({}));
+    record_of(table, &id)
+}
+
+/// The text of game `id`'s record as the page downloads it.
+fn record_of(table: &GameTable, id: &str) -> String {
     let record = ok(
         table,
         "GET",
@@ -167,16 +172,7 @@ fn the_record_keeps_the_foes_scores_until_the_game_is_over() {
     wait_for(&table, &id, "the foe's reply", |g| {
         g["moves"].as_array().is_some_and(|m| m.len() == 2)
     });
-    let record = |table: &GameTable| {
-        let r = ok(
-            table,
-            "GET",
-            &format!("/api/games/{id}/record"),
-            Value::Null,
-        );
-        r["body"].as_str().unwrap().to_string()
-    };
-    let during = record(&table);
+    let during = record_of(&table, &id);
     // A move's comment is {SCORE/DEPTH TIME}, "?" with no score: the foe's reply is the second
     // (a third says the game goes on).
     let comments: Vec<&str> = during.split('{').skip(1).collect();
@@ -191,7 +187,7 @@ fn the_record_keeps_the_foes_scores_until_the_game_is_over() {
         &format!("/api/games/{id}/resign"),
         json!({}),
     );
-    let after = record(&table);
+    let after = record_of(&table, &id);
     let comments: Vec<&str> = after.split('{').skip(1).collect();
     assert!(
         comments[1].contains("/2 "),

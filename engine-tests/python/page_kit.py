@@ -41,6 +41,18 @@ TIMEOUT = 180  # seconds: a hang guard for a machine busy with builds, not a mea
 DRIVER_CALL_TIMEOUT = 600  # seconds one call to chromedriver may take: a hang guard as well
 
 
+def square_distance(a, b):
+    """How many king steps apart two squares are (`d4`, `p16`: files a to z, then aa …)."""
+    def coords(name):
+        letters = name.rstrip("0123456789")
+        file = 0
+        for ch in letters:
+            file = file * 26 + ord(ch) - 96
+        return file, int(name[len(letters):])
+    (fa, ra), (fb, rb) = coords(a), coords(b)
+    return max(abs(fa - fb), abs(ra - rb))
+
+
 def check(condition, what):
     if not condition:
         raise AssertionError(what)

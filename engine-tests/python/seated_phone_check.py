@@ -209,17 +209,6 @@ return x >= b.left && x <= b.left + box.clientWidth && y >= Math.max(b.top, 0) &
 """
 
 
-def square_distance(a, b):
-    def coords(name):
-        letters = name.rstrip("0123456789")
-        file = 0
-        for ch in letters:
-            file = file * 26 + ord(ch) - 96
-        return file, int(name[len(letters):])
-    (fa, ra), (fb, rb) = coords(a), coords(b)
-    return max(abs(fa - fb), abs(ra - rb))
-
-
 def phone_turned_refits(screen):
     def turn(width, height):
         screen.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -249,7 +238,7 @@ def phone_turned_refits(screen):
     # Turned, the field may be held at its edge (1.5 times a wider box): the square looked at is
     # then in view, off the middle; back upright, at the middle again.
     check(turned_in_view, f"turned: {before}, at the middle upright, is out of the field's view")
-    check(seen[2][2] and before and square_distance(seen[2][2], before) <= 1,
+    check(seen[2][2] and before and page_kit.square_distance(seen[2][2], before) <= 1,
           f"back upright: the field shows {seen[2][2]} at its middle, not {before}")
 
 

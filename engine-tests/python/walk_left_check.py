@@ -104,17 +104,6 @@ return [cell ? cell.dataset.square : null, Math.round(box.scrollLeft), Math.roun
 """)
 
 
-def square_distance(a, b):
-    def coords(name):
-        letters = name.rstrip("0123456789")
-        file = 0
-        for ch in letters:
-            file = file * 26 + ord(ch) - 96
-        return file, int(name[len(letters):])
-    (fa, ra), (fb, rb) = coords(a), coords(b)
-    return max(abs(fa - fb), abs(ra - rb))
-
-
 def zoomed_sceptre_game(screen):
     screen.new_game(URL, "sceptre1027", ["human", ("engine", 50, "weakest")], options={"SceptrePlayers": 2})
     screen.wait_until("black to place", lambda: screen.js("return game.legal.length > 0"))
@@ -147,7 +136,7 @@ def resize_keeps_the_place(screen, where, resize, back):
         seen.append((name, after))
     print(f"  {where}: {seen}")
     for name, after in seen[1:]:
-        check(after[0] is not None and square_distance(after[0], before[0]) <= 1,
+        check(after[0] is not None and page_kit.square_distance(after[0], before[0]) <= 1,
               f"{where}: the field {name} shows {after[0]} at its middle, not {before[0]} (scroll {after[1:3]}, was {before[1:3]})")
 
 

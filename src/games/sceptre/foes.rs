@@ -1,6 +1,6 @@
 //! The named foes of Sceptre 1027 A.D., weakest first (see `games/ladder.rs`), for two to
-//! four players alike but Countess Adela, The Archbishop and King Rudolf, who play other
-//! settings with two players than with three or four. Each step is measured in
+//! four players alike but Countess Adela, Abbess Matilda, The Archbishop and King Rudolf, who
+//! play other settings for some numbers of players. Each step is measured in
 //! docs/results/strength.md.
 
 use crate::games::ladder::{full, limited, limited_by_players, Foe};
@@ -33,10 +33,14 @@ pub const FOES: [Foe; 10] = [
         "Fights for whoever is winning, and fights well.",
         1600,
     ),
-    limited(
+    limited_by_players(
         "Abbess Matilda",
         "Rules her lands from the cloister, and rules them well.",
-        1700,
+        // Four players: at 1700 (8,192 nodes) she finished depth 2 little more often than
+        // Rainulf and was no stronger (1.10 of her share in 128 games), while 1750 (10.7k)
+        // already took Margrave Ekkehard's whole step (1800 over 1750: 0.89). At 1725 (9,370
+        // nodes) both steps show: 1.62 over Rainulf in 96, Ekkehard over her 1.32 in 160.
+        [1700, 1700, 1725],
     ),
     limited(
         "Margrave Ekkehard",

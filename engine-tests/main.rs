@@ -28,6 +28,7 @@ mod serve_calls;
 mod serve_events;
 mod serve_feel;
 mod serve_foes;
+mod serve_handout;
 mod serve_lan;
 mod serve_play;
 mod serve_seats;

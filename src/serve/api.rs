@@ -477,6 +477,11 @@ fn game_call(
             let seat = seats::acting_seat(&g, access, request.seat)?;
             g.answer_draw(request.accept, Some(seat))?;
         }
+        ("POST", "hand-out") => {
+            // The seat's new link, for the asking screen to pass on; the old token is dead.
+            let handed = super::handout::hand_out(&mut g, access)?;
+            return Ok(Reply::json(&handed));
+        }
         ("POST", "rematch") => {
             let next = g.rematch()?;
             drop(g);
@@ -515,7 +520,7 @@ fn game_call(
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
             | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
-            | "setup-proposal" | "setup-plan",
+            | "setup-proposal" | "setup-plan" | "hand-out",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),

@@ -8,6 +8,7 @@ mod ending;
 mod events;
 mod generation;
 mod guard;
+mod handout;
 mod held_plan;
 mod http;
 mod import;

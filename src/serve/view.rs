@@ -65,6 +65,9 @@ pub struct SeatView {
     pub stand_in: Option<&'static str>,
     /// The confirmed set-up the server places for this person (`held_plan.rs`), or null.
     pub setup_plan: Option<super::held_plan::HeldPlan>,
+    /// The seat was handed to a person on another screen (`handout.rs`): the game's creator
+    /// no longer plays it.
+    pub handed_out: bool,
 }
 
 #[derive(Serialize)]
@@ -272,6 +275,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
                     .filter(|m| **m != super::stand_in::StandIn::Off)
                     .map(|m| m.word()),
                 setup_plan: g.held_plan(seat).cloned(),
+                handed_out: g.handed_out.get(seat as usize).copied().unwrap_or(false),
             })
             .collect(),
         to_move: s.to_move(),

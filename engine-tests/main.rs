@@ -26,6 +26,7 @@ mod search_tactics;
 mod serve_api;
 mod serve_calls;
 mod serve_events;
+mod serve_fair_play;
 mod serve_feel;
 mod serve_foes;
 mod serve_handout;

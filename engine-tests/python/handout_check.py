@@ -1,10 +1,13 @@
-"""Nobody acts for a seat that is not theirs (web26). Every part runs and the check fails at the end naming each fault found:
+"""Nobody acts for a seat that is not theirs, and no engine helps in a game between people
+(web26). Every part runs and the check fails at the end naming each fault found:
 - people at one screen: the creator's tab plays both seats in turn, as before;
 - the creator hands black to a player on another screen by the page's "Invite a player for
   black" (its question answered yes): the page shows black's new link with Copy link, marks
   black as played on another screen, and no longer plays black: a click on black's pieces on
   black's turn moves nothing and says why; black's old token is refused by the server (403,
-  "this seat was handed out"); the link's screen plays black, and the creator still plays white.
+  "this seat was handed out"); the link's screen plays black, and the creator still plays white;
+- analysis in a game between people: Analyse greyed on both screens with the reason in the
+  engine's box, and refused by the server (409); after black resigns, Analyse is open again.
 Screenshots: handout-creator (the creator's panel with black handed out), handout-refused (the
 creator's click on black's piece), handout-black (black's screen).
 
@@ -18,6 +21,11 @@ from page_kit import check
 
 URL, SHOTS, CHROMIUM, DRIVER = sys.argv[1:5]
 BASE = URL.rstrip("/")  # links and API paths start with their own slash
+
+
+def search_placeholder(screen):
+    """What the engine's box says while it is empty (its ::before)."""
+    return screen.js("return getComputedStyle(document.getElementById('search'), '::before').content")
 
 
 def one_screen(screen):
@@ -67,8 +75,26 @@ def handed_out(screen, faults):
         screen.wait_until("black's move on the creator's screen", lambda: screen.moves() == ["e2e4", "e7e5"])
         screen.play("g1", "f3")
         black.wait_until("white's move on black's screen", lambda: black.moves() == ["e2e4", "e7e5", "g1f3"])
-        black.screenshot(SHOTS, "handout-black", "side")
         print("handout: black's link plays black; the creator still plays white")
+
+        # No engine help while people play each other: Analyse greyed, the reason shown.
+        for who, s in (("creator", screen), ("black", black)):
+            if not s.js("return document.getElementById('analyse').disabled"):
+                faults.append(f"{who}: Analyse is not greyed in a game between people")
+            if "No engine analysis while people play each other" not in search_placeholder(s):
+                faults.append(f"{who}: the engine's box says {search_placeholder(s)!r}")
+        status, answer = page_kit.call(BASE, "POST", f"/api/games/{gid}/analysis?seat={link.split('seat=')[1].split('#')[0]}",
+                                       {"lines": 1})
+        check(status == 409 and "people play each other" in answer.get("error", ""), f"analysis: {status} {answer}")
+        black.screenshot(SHOTS, "handout-black", "side")
+        print("handout: no analysis while people play each other (greyed, 409)")
+
+        black.js("window.confirm = () => true;")
+        black.press("resign")
+        screen.wait_until("the game over on the creator's screen", lambda: screen.js("return game.over"))
+        screen.wait_until("Analyse open after the end",
+                          lambda: not screen.js("return document.getElementById('analyse').disabled"))
+        print("handout: after the end, Analyse is open again")
     finally:
         black.driver.quit()
 

@@ -377,6 +377,8 @@ fn game_call(
                     g.moves.len()
                 )));
             }
+            // No engine help in a game between people (`fair_play.rs`).
+            super::fair_play::may_analyse(&g)?;
             // After the end only an earlier position (or the last one, named) is analysed.
             if g.is_over() && request.ply.is_none() {
                 return Err(ApiError::Conflict("the game is over".into()));

@@ -6,6 +6,7 @@ mod api;
 mod clock;
 mod ending;
 mod events;
+mod fair_play;
 mod generation;
 mod guard;
 mod handout;

@@ -42,6 +42,8 @@ pub struct GameView {
     pub search: Option<SearchView>,
     /// Whether analysis is on (it searches whenever a person is to move, until stopped).
     pub analysing: bool,
+    /// Why analysis is refused now (people play each other: `fair_play.rs`), or null.
+    pub analysis_closed: Option<&'static str>,
     /// Whether the game's own position has a move to play (false after a mate, a stalemate, a
     /// captured king): after the end the page offers its analysis only then (an analysis of a
     /// position without moves finds nothing, and runs on until stopped).
@@ -301,6 +303,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
         turn,
         search: current_search(g, reader),
         analysing: g.analysis.is_some(),
+        analysis_closed: super::fair_play::analysis_closed(g),
         moves_left,
         notice: g.notice.clone(),
         play: g.play.view(g.end().as_ref()),

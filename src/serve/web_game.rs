@@ -449,7 +449,10 @@ impl WebGame {
         }
         let kind = match (self.engine_to_move(), self.analysis) {
             (Some(level), _) if !self.is_over() => JobKind::EngineMove(level),
-            (_, Some(lines)) => JobKind::Analysis { lines },
+            // Closed while people play each other, however it was turned on.
+            (_, Some(lines)) if super::fair_play::analysis_closed(self).is_none() => {
+                JobKind::Analysis { lines }
+            }
             _ => return,
         };
         let session = match (kind, ply) {

@@ -137,7 +137,12 @@ function drawSeatLinks(view) {
   box.textContent = '';
   const p = document.createElement('p');
   const created = createdHere(view.id);
-  if (created && creatorTokens(view.id)) p.textContent = 'You created this game and play its seats at this screen, each in turn. To let someone play a seat on their own screen, invite them:';
+  // The people's seats this screen still plays, by name ("white and black").
+  const here = view.seats.filter((s, i) => !s.engine && holdsSeat(view.id, i)).map((s) => s.name);
+  const playsHere = here.length > 1
+    ? `${here.slice(0, -1).join(', ')} and ${here[here.length - 1]} at this screen, each in turn`
+    : `${here[0]} at this screen`;
+  if (created && creatorTokens(view.id)) p.textContent = `You created this game and play ${playsHere}. To let someone play a seat on their own screen, invite them:`;
   else if (created) p.textContent = 'You created this game and invited a player for every seat: you are watching it here.';
   else if (view.you !== null && view.you !== undefined) p.textContent = `You play ${view.seats[view.you].name}.`;
   else p.textContent = 'You are watching this game.';

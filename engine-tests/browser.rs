@@ -508,3 +508,20 @@ fn a_helpers_lines_stay_with_its_seat_and_a_phone_sets_up_in_view() {
         "seated-phone-proposal",
     ]);
 }
+
+/// Nobody acts for a seat that is not theirs (`engine-tests/python/handout_check.py`, web26):
+/// the creator hands black out by the page's Invite button; its tab then marks black as played
+/// on another screen and no longer moves black's pieces, black's old token is refused, the
+/// link's screen plays black and the creator still plays white; between people Analyse is
+/// greyed with its reason (the server refuses it) until the game is over.
+#[test]
+fn a_seat_handed_out_is_played_on_its_own_screen_alone() {
+    if !check_page(
+        "a_seat_handed_out_is_played_on_its_own_screen_alone",
+        "handout_check",
+        "handout check",
+    ) {
+        return;
+    }
+    assert_screenshots(["handout-creator", "handout-refused", "handout-black"]);
+}

@@ -292,7 +292,11 @@ fn the_engine_opens_for_a_person_playing_black_and_engines_play_each_other() {
 #[test]
 fn analysis_runs_until_stopped_and_pauses_when_nobody_watches() {
     let table = GameTable::default();
-    let g = new_game(&table, json!({ "variant": "scepterchess" }));
+    // Against an engine: between people there is no analysis while the game is on.
+    let g = new_game(
+        &table,
+        json!({ "variant": "scepterchess", "seats": [{}, { "engine": true, "depth": 1 }] }),
+    );
     let id = g["id"].as_str().unwrap().to_string();
     let g = ok(
         &table,
@@ -310,14 +314,16 @@ fn analysis_runs_until_stopped_and_pauses_when_nobody_watches() {
     table.sweep_idle(Duration::ZERO, Duration::from_secs(3600));
     let live = ok(&table, "GET", &format!("/api/games/{id}/live"), Value::Null);
     assert_eq!(live["search"]["running"], true, "{live}");
-    // A move restarts the analysis on the new position.
-    let g = ok(
+    // A move restarts the analysis on the new position, once the engine has replied.
+    ok(
         &table,
         "POST",
         &format!("/api/games/{id}/move"),
         json!({ "move": "e2e4" }),
     );
-    assert_eq!(g["search"]["kind"], "analysis");
+    wait_for(&table, &id, "the analysis after the engine's reply", |g| {
+        g["moves"].as_array().unwrap().len() == 2 && g["search"]["kind"] == "analysis"
+    });
     let g = ok(
         &table,
         "POST",

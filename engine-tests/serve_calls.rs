@@ -29,9 +29,9 @@ fn as_acting_seat(table: &GameTable, method: &str, url: &str, body: &Value) -> S
     };
     let to_move = view["to_move"].as_u64().unwrap_or(0) as usize;
     let person = |s: usize| view["seats"][s]["engine"] == false;
-    // Moves and take-backs are made as the seat to move (so a person moving in the engine's
-    // turn meets the game's own refusal); a draw is answered by a person other than the one
-    // who offered it.
+    // Moves are made as the seat to move (so a person moving in the engine's turn meets the
+    // game's own refusal); a take-back as a person (an engine's seat asks for none); a draw is
+    // answered by a person other than the one who offered it.
     let action = rest
         .split('?')
         .next()
@@ -42,7 +42,7 @@ fn as_acting_seat(table: &GameTable, method: &str, url: &str, body: &Value) -> S
     let offered_by = view["draw_offer"].as_u64().map(|s| s as usize);
     let seat = match body["seat"].as_u64() {
         Some(named) => named as usize,
-        None if matches!(action, "move" | "undo") => to_move,
+        None if action == "move" => to_move,
         None if action == "answer-draw" => (0..tokens.len())
             .find(|&s| person(s) && Some(s) != offered_by)
             .unwrap_or(to_move),

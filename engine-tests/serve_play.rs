@@ -375,6 +375,18 @@ fn review_shows_earlier_positions_and_analysis_speaks_san_with_an_arrow() {
     let v = ok(&table, "POST", &url("move"), json!({"move": "b8c6"}));
     assert_eq!(v["moves"].as_array().unwrap().len(), 4);
 
+    // Between people there is no analysis while the game is on: the position is analysed in a
+    // game against an engine, white (the person) to move.
+    refused(&table, "POST", &url("analysis"), json!({"lines": 2}), 409);
+    let v = ok(
+        &table,
+        "POST",
+        "/api/games",
+        json!({"variant": "chess", "position": v["position"],
+               "seats": [{}, {"engine": true, "depth": 1}]}),
+    );
+    let game = id(&v);
+    let url = |what: &str| format!("/api/games/{game}/{what}");
     ok(&table, "POST", &url("analysis"), json!({"lines": 2}));
     let v = wait_for(&table, &game, "two analysed lines", |v| {
         v["search"]["lines"]

@@ -150,7 +150,9 @@ check(rows[0]["data"]["taken"] == "" and rows[1]["data"]["taken"] == "" and rows
 print(f"counters after a promotion: {[r['text'] for r in rows]}")
 
 # ---- the evaluation bar: the bottom seat's share in its colours, turned with the board -------
-new_game("chess", ["human", "human"], position="4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")
+# Against an engine (between people there is no analysis while the game is on); the person
+# is to move, so nothing but the analysis thinks.
+new_game("chess", ["human", ("engine", 1000)], position="4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1")
 stopped_analysis()
 b = bar()
 check(b["shown"] and b["bottom"] == "0" and b["fill"] == LIGHT and b["back"] == DARK and b["share"] > 60,
@@ -161,7 +163,7 @@ f = bar()
 check(f["fill"] == DARK and f["back"] == LIGHT and abs(f["share"] - (100 - b["share"])) < 0.2,
       f"flipped chess bar: {f} (before: {b})")
 print(f"eval bar (chess): white's share {b['share']} at the bottom, black's {f['share']} once flipped")
-new_game("tafl", ["human", "human"])
+new_game("tafl", ["human", ("engine", 1000)])
 stopped_analysis()
 t = bar()
 check(t["shown"] and t["bottom"] == "0" and t["fill"] == DARK and t["back"] == LIGHT,

@@ -1,5 +1,5 @@
 """`regalia serve --host 0.0.0.0` in headless Chromium: a game created on the page at the
-server's loopback address hands out seat links and a watch link that start with the address
+server's loopback address hands out a seat's link (its Invite button) and a watch link that start with the address
 other machines join at (JOIN, the server's `GET /api/server` join), not the page's own; a
 second browser session opening black's link through that address plays black's moves, and
 each screen sees the other's.
@@ -33,12 +33,13 @@ creator.find_element(By.ID, "start").click()
 WebDriverWait(creator, page_kit.TIMEOUT).until(lambda d: "#" in d.current_url)
 # The game's page, in the tab that created it (which holds its links).
 page = page_kit.PageSession(creator, creator.current_url)
-page.wait_until("the seat links", lambda: len(page.js(
-    "return [...document.querySelectorAll('#seat-links input.seat-link')]")) == 3)
+page.wait_until("the watch link", lambda: len(page.js(
+    "return [...document.querySelectorAll('#seat-links input.seat-link')]")) == 1)
 gid = page.js("return game.id")
-white, black, watch = page.js("return [...document.querySelectorAll('#seat-links input.seat-link')].map((i) => i.value)")
-for link in (white, black):
-    check(link.startswith(JOIN + "/?seat=") and link.endswith("#" + gid), f"a seat link: {link}")
+# Black is handed out by the page's Invite button (web26): its new link is shown.
+black = page.hand_out(1)
+check(black.startswith(JOIN + "/?seat=") and black.endswith("#" + gid), f"black's link: {black}")
+watch = page.js("return [...document.querySelectorAll('#seat-links input.seat-link')].map((i) => i.value)")[-1]
 check(watch == f"{JOIN}/#{gid}", f"the watch link: {watch}")
 creator.find_element(By.ID, "side").screenshot(os.path.join(SHOTS, "lan-links.png"))
 print(f"lan: the page's links start with {JOIN}")

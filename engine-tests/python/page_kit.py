@@ -231,6 +231,30 @@ class Screen:
                     raise
                 time.sleep(0.2)
 
+    def hand_out(self, seat):
+        """Hands `seat` to a player on another screen by the creator's "Invite a player for …"
+        button, its question answered yes in the browser's own dialog, as a person does; gives
+        the link the page then shows for the seat."""
+        css = f'#seat-links button.hand-out[data-seat="{seat}"]'
+        for attempt in range(5):
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, css).click()
+                break
+            except (ElementClickInterceptedException, StaleElementReferenceException):
+                if attempt == 4:
+                    raise
+                time.sleep(0.2)
+        WebDriverWait(self.driver, self.timeout).until(lambda d: self._alert()).accept()
+        return self.wait_until(f"seat {seat}'s link shown", lambda: self.js(
+            "const i = document.querySelector(`#seat-links li[data-seat='${arguments[0]}'] input.seat-link`);"
+            "return i ? i.value : null", seat))
+
+    def _alert(self):
+        try:
+            return self.driver.switch_to.alert
+        except Exception:
+            return None
+
     def click(self, name):
         self.on_fresh_board(lambda: ActionChains(self.driver).move_to_element(self.square(name)).click().perform())
 

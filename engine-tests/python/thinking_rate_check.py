@@ -65,8 +65,9 @@ try:
     short = [h for t, _, h in seen if t < RATE_MIN_MS]
     print(f"thinking rate: {len(short)} lines of searches under {RATE_MIN_MS} ms, none with a rate: {short[-1]!r}")
 
-    # An analysis long enough for a rate, between people (nothing else thinks).
-    screen.new_game(URL, "chess", ["human", "human"])
+    # An analysis long enough for a rate, on the person's turn against an engine (nothing else
+    # thinks; between people there is no analysis while the game is on).
+    screen.new_game(URL, "chess", ["human", ("engine", 1000, "weakest")])
     screen.js(KEEP_HEADS)
     screen.press("analyse")
     screen.wait_until("an analysis of 50 ms or more drawn",

@@ -377,6 +377,8 @@ fn game_call(
                     g.moves.len()
                 )));
             }
+            // No engine help in a game between people (`fair_play.rs`).
+            super::fair_play::may_analyse(&g)?;
             // After the end only an earlier position (or the last one, named) is analysed.
             if g.is_over() && request.ply.is_none() {
                 return Err(ApiError::Conflict("the game is over".into()));
@@ -477,6 +479,11 @@ fn game_call(
             let seat = seats::acting_seat(&g, access, request.seat)?;
             g.answer_draw(request.accept, Some(seat))?;
         }
+        ("POST", "hand-out") => {
+            // The seat's new link, for the asking screen to pass on; the old token is dead.
+            let handed = super::handout::hand_out(&mut g, access)?;
+            return Ok(Reply::json(&handed));
+        }
         ("POST", "rematch") => {
             let next = g.rematch()?;
             drop(g);
@@ -515,7 +522,7 @@ fn game_call(
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
             | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
-            | "setup-proposal" | "setup-plan",
+            | "setup-proposal" | "setup-plan" | "hand-out",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),

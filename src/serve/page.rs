@@ -9,6 +9,8 @@ const FOES: &str = include_str!("page/foes.js");
 const STYLE: &str = include_str!("page/style.css");
 /// Clocks, resignation, draw offers and rematch.
 const CLOCK: &str = include_str!("page/clock.js");
+/// Handing a seat to a person on another screen.
+const HANDOUT: &str = include_str!("page/handout.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
 /// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges.
@@ -43,6 +45,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/rules.js" => Some(("text/javascript; charset=utf-8", RULES.as_bytes())),
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
+        "/handout.js" => Some(("text/javascript; charset=utf-8", HANDOUT.as_bytes())),
         "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
         "/setup_preview.js" => Some(("text/javascript; charset=utf-8", SETUP_PREVIEW.as_bytes())),

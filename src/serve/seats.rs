@@ -24,7 +24,7 @@ pub enum Access {
 }
 
 /// Compares without stopping at the first difference, so timing tells nothing of a token.
-fn same_token(a: &str, b: &str) -> bool {
+pub(super) fn same_token(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())
@@ -50,14 +50,26 @@ pub fn authorize(
     action: &str,
     query: &BTreeMap<String, String>,
 ) -> Result<Access, ApiError> {
-    let seat = match query.get("seat") {
-        Some(token) => Some(seat_of(g, token).ok_or_else(|| {
-            ApiError::Forbidden(
-                "this seat link is not one of this game's: ask the game's creator for yours".into(),
-            )
-        })?),
-        None => None,
-    };
+    let seat =
+        match query.get("seat") {
+            Some(token) => match seat_of(g, token) {
+                Some(seat) => Some(seat),
+                // A link whose seat was handed out on (`handout.rs`) reads as a watcher's: a
+                // page still open at it goes on showing the game, and changes nothing.
+                None if super::handout::retired(g, token) => {
+                    if matches!(method, "GET" | "HEAD") {
+                        None
+                    } else {
+                        return Err(ApiError::Forbidden(super::handout::HANDED_OUT.into()));
+                    }
+                }
+                None => return Err(ApiError::Forbidden(
+                    "this seat link is not one of this game's: ask the game's creator for yours"
+                        .into(),
+                )),
+            },
+            None => None,
+        };
     match (method, seat) {
         (_, Some(seat)) => Ok(Access::Seat(seat)),
         ("GET" | "HEAD", None) => Ok(Access::Watcher),
@@ -150,6 +162,14 @@ pub fn ask_takeback(
         ));
     };
     let people = people(g);
+    // An engine's seat link (the creator's tab holds those too) asks for nothing: against an
+    // engine it would take back the moves of a person who may be playing on another screen.
+    if !people.contains(&seat) {
+        return Err(ApiError::Forbidden(format!(
+            "the engine plays {}: only a person's seat link can ask for a take-back",
+            g.session.seat_name(seat)
+        )));
+    }
     if decline {
         g.takeback = None;
         g.noted();

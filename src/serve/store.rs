@@ -3,6 +3,7 @@
 //! change in one transaction. A server that starts again reads back the games in progress;
 //! finished ones stay listed and open for review.
 
+use super::handout::RetiredToken;
 use super::held_plan::HeldPlan;
 use super::http::ApiError;
 use super::jobs::{lock, EngineLevel};
@@ -124,6 +125,12 @@ struct StoredPlay {
     /// (`serve/generation.rs`), so its pages never take its new views for old ones.
     #[serde(default)]
     generation: u64,
+    /// The seats handed out to people on other screens, and the tokens that played them
+    /// before (`serve/handout.rs`): refused after a restart as before it.
+    #[serde(default)]
+    handed_out: Vec<bool>,
+    #[serde(default)]
+    retired_tokens: Vec<RetiredToken>,
 }
 
 #[derive(Serialize, serde::Deserialize)]
@@ -151,6 +158,8 @@ impl StoredPlay {
             stand_in: g.stand_in.iter().map(|m| m.word().to_string()).collect(),
             setup_plans: g.setup_plans.clone(),
             generation: g.generation,
+            handed_out: g.handed_out.clone(),
+            retired_tokens: g.retired_tokens.clone(),
         }
     }
 
@@ -190,6 +199,10 @@ impl StoredPlay {
         if self.setup_plans.len() == seats {
             g.setup_plans = self.setup_plans;
         }
+        if self.handed_out.len() == seats {
+            g.handed_out = self.handed_out;
+        }
+        g.retired_tokens = self.retired_tokens;
         // Last: replaying the moves counted generations afresh.
         g.generation = super::generation::read_back(self.generation, SystemTime::now());
         Ok(())
@@ -274,7 +287,7 @@ impl Store {
         tx.execute(
             "INSERT INTO games (id, variant, options, start, players, tokens, names, created, updated, over, result, play)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)
-             ON CONFLICT(id) DO UPDATE SET updated = ?8, over = ?9, result = ?10, play = ?11",
+             ON CONFLICT(id) DO UPDATE SET tokens = ?6, updated = ?8, over = ?9, result = ?10, play = ?11",
             params![
                 g.id,
                 g.variant.name(),

@@ -42,6 +42,8 @@ pub struct GameView {
     pub search: Option<SearchView>,
     /// Whether analysis is on (it searches whenever a person is to move, until stopped).
     pub analysing: bool,
+    /// Why analysis is refused now (people play each other: `fair_play.rs`), or null.
+    pub analysis_closed: Option<&'static str>,
     /// Whether the game's own position has a move to play (false after a mate, a stalemate, a
     /// captured king): after the end the page offers its analysis only then (an analysis of a
     /// position without moves finds nothing, and runs on until stopped).
@@ -65,6 +67,9 @@ pub struct SeatView {
     pub stand_in: Option<&'static str>,
     /// The confirmed set-up the server places for this person (`held_plan.rs`), or null.
     pub setup_plan: Option<super::held_plan::HeldPlan>,
+    /// The seat was handed to a person on another screen (`handout.rs`): the game's creator
+    /// no longer plays it.
+    pub handed_out: bool,
 }
 
 #[derive(Serialize)]
@@ -272,6 +277,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
                     .filter(|m| **m != super::stand_in::StandIn::Off)
                     .map(|m| m.word()),
                 setup_plan: g.held_plan(seat).cloned(),
+                handed_out: g.handed_out.get(seat as usize).copied().unwrap_or(false),
             })
             .collect(),
         to_move: s.to_move(),
@@ -297,6 +303,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
         turn,
         search: current_search(g, reader),
         analysing: g.analysis.is_some(),
+        analysis_closed: super::fair_play::analysis_closed(g),
         moves_left,
         notice: g.notice.clone(),
         play: g.play.view(g.end().as_ref()),

@@ -79,6 +79,11 @@ pub struct WebGame {
     pub play: PlayState,
     /// `seat_tokens[seat]`: the secret of that seat's link (`serve/seats.rs`).
     pub seat_tokens: Vec<String>,
+    /// `handed_out[seat]`: the seat was given to a person on another screen (`handout.rs`);
+    /// the creator's tab no longer plays it.
+    pub handed_out: Vec<bool>,
+    /// Tokens replaced when their seats were handed out: refused with a word of why.
+    pub retired_tokens: Vec<super::handout::RetiredToken>,
     /// A take-back asked for between people, waiting for the others' consent.
     pub takeback: Option<super::seats::TakebackOffer>,
     /// Where every change is written (`serve/store.rs`); None keeps the game in memory only.
@@ -131,6 +136,8 @@ impl WebGame {
             turn_started: Instant::now(),
             play: PlayState::default(),
             seat_tokens,
+            handed_out: vec![false; players_len],
+            retired_tokens: Vec::new(),
             takeback: None,
             store: None,
             store_error: None,
@@ -442,7 +449,10 @@ impl WebGame {
         }
         let kind = match (self.engine_to_move(), self.analysis) {
             (Some(level), _) if !self.is_over() => JobKind::EngineMove(level),
-            (_, Some(lines)) => JobKind::Analysis { lines },
+            // Closed while people play each other, however it was turned on.
+            (_, Some(lines)) if super::fair_play::analysis_closed(self).is_none() => {
+                JobKind::Analysis { lines }
+            }
             _ => return,
         };
         let session = match (kind, ply) {

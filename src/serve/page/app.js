@@ -55,33 +55,65 @@ const setupHooks = [];
 
 // ---- seats ------------------------------------------------------------------------------------
 // A seat link (`/?seat=TOKEN#id`) plays one seat; the creator's tab holds every seat's token (kept
-// for this tab only) and plays for whoever is to move at its screen. Without a token: watching.
+// for this tab only) and plays for whoever is to move at its screen, but for the seats it handed
+// out to people on other screens (handout.js: their tokens are gone). Without a token: watching.
 const seatToken = new URLSearchParams(location.search).get('seat');
 
-function creatorTokens(id) {
+function storedTokens(id) {
   try { return JSON.parse(sessionStorage.getItem('regalia-seats-' + id) || 'null'); } catch (e) { return null; }
 }
 
-// The token to act with on game `id`: this link's own, or the creator's for the seat to move.
+function storedLinks(id) {
+  try { return JSON.parse(sessionStorage.getItem('regalia-links-' + id) || 'null'); } catch (e) { return null; }
+}
+
+// Whether this tab created game `id` (it keeps the game's seat list, also once every seat is
+// handed out).
+function createdHere(id) { return !seatToken && !!storedLinks(id); }
+
+// Whether this tab (as the game's creator) still plays `seat`.
+function holdsSeat(id, seat) {
+  const tokens = seatToken ? null : storedTokens(id);
+  return !!tokens && !!tokens[seat];
+}
+
+// The creator's tokens, a seat handed out null; null when this tab plays no person's seat
+// (none created here, or all handed out).
+function creatorTokens(id) {
+  const tokens = seatToken ? null : storedTokens(id);
+  const links = storedLinks(id);
+  if (!tokens || !links) return tokens;
+  return links.seats.some((s) => !s.engine && tokens[s.seat]) ? tokens : null;
+}
+
+// The first person's seat the creator's tab still plays, or -1.
+function ownSeat(id) {
+  const tokens = creatorTokens(id);
+  const links = storedLinks(id);
+  if (!tokens || !links) return -1;
+  const own = links.seats.find((s) => !s.engine && tokens[s.seat]);
+  return own ? own.seat : -1;
+}
+
+// The token to act with on game `id`: this link's own, or the creator's for the seat to move
+// (else its own seat's: a seat handed out is not this tab's to act for).
 function tokenFor(id) {
   if (seatToken) return seatToken;
   const tokens = creatorTokens(id);
   if (!tokens) return null;
-  return tokens[game && game.id === id ? game.to_move : 0] || tokens[0];
+  const mover = game && game.id === id ? tokens[game.to_move] : null;
+  return mover || tokens[ownSeat(id)] || null;
 }
 
-// The token the creator's tab reads game `id` with: its own seat's, the first person's (the one
-// the board turns to). The server sends an engine's thinking for a person only to that
-// person's seat (search_privacy.rs): read as the seat to move, this tab would get the lines of
-// the engine playing for another person, seated elsewhere by their link.
+// The token the creator's tab reads game `id` with: its own seat's, the first person's it
+// still plays (the one the board turns to). The server sends an engine's thinking for a person
+// only to that person's seat (search_privacy.rs): read as the seat to move, this tab would get
+// the lines of the engine playing for another person, seated elsewhere by their link.
 function readingTokenFor(id) {
   if (seatToken) return seatToken;
   const tokens = creatorTokens(id);
   if (!tokens) return null;
-  let links = null;
-  try { links = JSON.parse(sessionStorage.getItem('regalia-links-' + id) || 'null'); } catch (e) { links = null; }
-  const own = links ? links.seats.find((s) => !s.engine) : null;
-  return (own && tokens[own.seat]) || tokens[0];
+  return tokens[ownSeat(id)] || null;
 }
 
 // `path` with this tab's seat token: a read (`reading`) with its own seat's, a change with the
@@ -93,9 +125,10 @@ function withSeat(path, reading) {
   return path + (path.includes('?') ? '&' : '?') + 'seat=' + encodeURIComponent(token);
 }
 
-// May this tab move now? The creator's always; a seat link's when its seat is to move.
+// May this tab move now? The creator's when it still plays the seat to move; a seat link's
+// when its seat is to move.
 function mayMove(view) {
-  if (creatorTokens(view.id)) return true;
+  if (creatorTokens(view.id)) return holdsSeat(view.id, view.to_move);
   return view.you !== null && view.you !== undefined && view.you === view.to_move;
 }
 
@@ -103,28 +136,18 @@ function drawSeatLinks(view) {
   const box = $('seat-links');
   box.textContent = '';
   const p = document.createElement('p');
-  if (creatorTokens(view.id)) p.textContent = 'You created this game and play every seat at this screen, or hand out the seat links below.';
+  const created = createdHere(view.id);
+  // The people's seats this screen still plays, by name ("white and black").
+  const here = view.seats.filter((s, i) => !s.engine && holdsSeat(view.id, i)).map((s) => s.name);
+  const playsHere = here.length > 1
+    ? `${here.slice(0, -1).join(', ')} and ${here[here.length - 1]} at this screen, each in turn`
+    : `${here[0]} at this screen`;
+  if (created && creatorTokens(view.id)) p.textContent = `You created this game and play ${playsHere}. To let someone play a seat on their own screen, invite them:`;
+  else if (created) p.textContent = 'You created this game and invited a player for every seat: you are watching it here.';
   else if (view.you !== null && view.you !== undefined) p.textContent = `You play ${view.seats[view.you].name}.`;
   else p.textContent = 'You are watching this game.';
   box.appendChild(p);
-  const links = JSON.parse(sessionStorage.getItem('regalia-links-' + view.id) || 'null');
-  if (links) {
-    const base = sessionStorage.getItem('regalia-base') || location.origin;
-    const ul = document.createElement('ul');
-    const item = (label, href) => {
-      const li = document.createElement('li');
-      li.append(label + ': ');
-      const input = document.createElement('input');
-      input.type = 'text'; input.readOnly = true; input.value = base + href;
-      input.className = 'seat-link';
-      li.appendChild(input);
-      ul.appendChild(li);
-    };
-    // "Attackers' link", "White's link".
-    for (const s of links.seats) if (!s.engine) item(`${capitalised(s.name)}${s.name.endsWith('s') ? "'" : "'s"} link`, s.link);
-    item('Watch', links.watch);
-    box.appendChild(ul);
-  }
+  if (created) HandOut.draw(view, box, sessionStorage.getItem('regalia-base') || location.origin);
   // News, in the news box (the seat links' fields stay where they are).
   const note = $('takeback-note');
   note.hidden = !view.takeback;
@@ -718,7 +741,9 @@ function drawSeatList(view) {
   seats.textContent = '';
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
-    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
+    // A seat the creator's tab handed out is played on another screen, not here.
+    const elsewhere = s.handed_out && createdHere(view.id) && !holdsSeat(view.id, i) ? ', played on another screen' : '';
+    d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${elsewhere}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
     d.title = d.textContent;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
     if (s.state !== 'playing') d.classList.add('out');
@@ -825,7 +850,7 @@ function onSquare(square, down) {
   // A set-up being previewed takes the clicks: nothing is placed until it is confirmed.
   if (typeof SetUpPreview !== 'undefined' && SetUpPreview.click(square, down)) return;
   if (game.legal.length === 0) {
-    say(game.over ? 'The game is over.' : 'Wait for the engine to move.');
+    say(game.over ? 'The game is over.' : waitWords(game));
     return;
   }
   if (placing) {
@@ -851,6 +876,15 @@ function onSquare(square, down) {
 }
 
 function refuse(text) { say(text); }
+
+// Why nothing can be moved here now: whose move the game waits for.
+function waitWords(view) {
+  const s = view.seats[view.to_move];
+  if (!s || s.engine || s.stand_in) return 'Wait for the engine to move.';
+  const name = capitalised(s.name);
+  if (createdHere(view.id) && !holdsSeat(view.id, view.to_move)) return `${name} is played on another screen: wait for their move.`;
+  return `Wait for ${s.name}'s move.`;
+}
 
 function moveChoiceLabel(m) {
   if (m.from === m.to) return game.variant === 'chess40k' ? 'self-destruct' : 'stay';
@@ -923,7 +957,8 @@ async function takeBack() {
   say('');
   try {
     let view = null;
-    const people = game.seats.map((s, i) => (s.engine ? null : i)).filter((i) => i !== null);
+    // The people this tab still plays for (a seat handed out agrees from its own screen).
+    const people = game.seats.map((s, i) => (s.engine || !tokens[i] ? null : i)).filter((i) => i !== null);
     for (const seat of people.length ? people : [0]) {
       view = await api('POST', `/api/games/${game.id}/undo?turn=${turn}&seat=${tokens[seat]}`, {});
       if (!view.takeback) break;

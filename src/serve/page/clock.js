@@ -80,9 +80,10 @@ function actingPath(action) {
   let path = `/api/games/${game.id}/${action}?turn=${turn}`;
   const tokens = creatorTokens(game.id);
   if (seatToken || !tokens) return path;
-  const person = (s) => !game.seats[s].engine && game.seats[s].state === 'playing';
-  let seat = person(game.to_move) ? game.to_move : game.seats.findIndex((_, s) => person(s));
-  if (seat < 0) seat = 0;
+  // Only the seats this tab still plays (not one handed out to another screen).
+  const person = (s) => !game.seats[s].engine && game.seats[s].state === 'playing' && !!tokens[s];
+  const seat = person(game.to_move) ? game.to_move : game.seats.findIndex((_, s) => person(s));
+  if (seat < 0) return path;
   return path + '&seat=' + encodeURIComponent(tokens[seat]);
 }
 

@@ -1,4 +1,5 @@
-// Which play controls make sense now. After the end: no take-back; Analyse stays, for the
+// Which play controls make sense now. While people play each other: no analysis (greyed, with
+// the reason in the engine's box). After the end: no take-back; Analyse stays, for the
 // game's last position if it has a move left (a resignation, a draw, a fallen flag: a player
 // who resigned may want to see why; not a mate) or one stepped back to
 // ("Analyse from here", review.js). Stop shows while there is something to stop: analysis on, or
@@ -15,6 +16,13 @@ function drawControls() {
   // The game's last position, once over, only if it has a move left (not after a mate).
   $('analyse').hidden = game.over && !back && game.moves_left === false;
   $('lines').parentElement.hidden = $('analyse').hidden;
+  // No engine help in a game between people while it is on (the server refuses it:
+  // fair_play.rs): Analyse stays where it is, greyed, and the engine's box says why.
+  const closed = !!game.analysis_closed;
+  $('analyse').disabled = closed;
+  $('lines').disabled = closed;
+  $('analyse').title = closed ? capitalised(game.analysis_closed) : '';
+  $('search').classList.toggle('analysis-closed', closed);
   $('stop').hidden = !(game.analysing || engineThinking);
   const note = $('analyse-note');
   note.hidden = !(game.over && !back && game.moves.length > 0);

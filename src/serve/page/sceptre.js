@@ -57,7 +57,7 @@ function readSceptre(text) {
 // the first person still playing (as clock.js's actingPath chooses); null for a watcher.
 function mySeat(view) {
   if (!creatorTokens(view.id)) return view.you !== null && view.you !== undefined ? view.you : null;
-  const person = (s) => !view.seats[s].engine && view.seats[s].state === 'playing';
+  const person = (s) => !view.seats[s].engine && view.seats[s].state === 'playing' && holdsSeat(view.id, s);
   if (person(view.to_move)) return view.to_move;
   const first = view.seats.findIndex((_, s) => person(s));
   return first < 0 ? null : first;

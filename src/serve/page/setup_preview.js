@@ -112,7 +112,7 @@ const SetUpPreview = (() => {
     const holds = (s) => s !== null && !!view.seats[s] && !!view.seats[s].setup_plan;
     if (holds(mine)) return mine;
     if (!creatorTokens(view.id)) return null;
-    const first = view.seats.findIndex((_, s) => holds(s));
+    const first = view.seats.findIndex((_, s) => holds(s) && holdsSeat(view.id, s));
     return first < 0 ? null : first;
   }
 

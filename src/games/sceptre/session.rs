@@ -3,7 +3,7 @@
 //! people, the seats' names and clock words (docs/rules/sceptre1027.md#players-seats-and-turns: black moves first and keeps `btime`).
 
 use super::bench::{BENCH_DEPTH, BENCH_POSITIONS};
-use super::eval::{closing, guard, uncorrected, EvalStyle, SceptreEval, WeightsChoice};
+use super::eval::{closing, guard, uncorrected, ways::Ways, EvalStyle, SceptreEval, WeightsChoice};
 use super::field::layout::{Layout, DEFAULT_LAYOUT};
 use super::field::seats::{Compass, PlayerColour};
 use super::rules::position::{SceptrePosition, SceptrePositionError};
@@ -125,16 +125,19 @@ impl VariantRules for SceptreRules {
             guard: None,
             closing: false,
             uncorrected: false,
+            ways: None,
         };
         // A leader's search guards against the other side's promotion (`eval::guard`),
-        // closing in for mate searches its quiet checks (`eval::closing`), and goes without
-        // the correction history (`eval::uncorrected`).
+        // closing in for mate searches its quiet checks (`eval::closing`), goes without
+        // the correction history (`eval::uncorrected`), and walks round the terrain
+        // (`eval::ways`).
         if eval.style == EvalStyle::Full && !material_only {
             let material = eval.terms(root).material;
             let leads_by = |lead| guard::guarded(root, &material, lead).is_some();
             eval.guard = guard::guarded(root, &material, guard::GUARD_LEAD);
             eval.closing = leads_by(closing::CLOSING_LEAD);
             eval.uncorrected = leads_by(uncorrected::UNCORRECTED_LEAD);
+            eval.ways = Ways::for_search(root, &material);
         }
         eval
     }
@@ -435,6 +438,16 @@ mod tests {
         assert_eq!(rules.evaluator(false, &pos("w")).guard, None);
         assert_eq!(rules.evaluator(true, &pos("b")).guard, None);
         assert_eq!(rules.evaluator(false, &rules.start()).guard, None);
+    }
+
+    #[test]
+    fn only_the_leaders_search_counts_the_ways_to_the_weaker_king() {
+        let rules = SceptreRules::default();
+        let pos = lead_of_a_queen_and_two_rooks;
+        assert!(rules.evaluator(false, &pos("b")).ways.is_some());
+        assert!(rules.evaluator(false, &pos("w")).ways.is_none());
+        assert!(rules.evaluator(true, &pos("b")).ways.is_none());
+        assert!(rules.evaluator(false, &rules.start()).ways.is_none());
     }
 
     #[test]

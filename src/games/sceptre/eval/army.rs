@@ -149,6 +149,12 @@ impl Army {
         steps
     }
 
+    /// Where `owner`'s pieces stand, in the order noted.
+    pub fn places(&self, owner: usize) -> impl Iterator<Item = Coord> + '_ {
+        self.own(owner)
+            .map(|i| Coord::new(at(&self.files, i), at(&self.ranks, i)))
+    }
+
     /// `per` times (reach² − d²) / reach summed over `owner`'s pieces, d their files plus
     /// ranks to `target`: a far piece's step gains more than a near one's.
     pub fn pull(&self, owner: usize, target: Coord, reach: i32, per: i32) -> i32 {

@@ -17,6 +17,8 @@
 //!   promotion (not a term of `eval`: it depends on whose search it is);
 //! - [`closing`] and [`uncorrected`]: a leader's own searches in a game of two may change the
 //!   search's constants (its quiet checks kept, the correction history left out);
+//! - [`ways`]: a leader's own searches in a game of two count his far pieces' walks round the
+//!   terrain to the weaker king in the approach (main's files plus ranks otherwise);
 //! - [`elimination`]: with three or four seats, every player still in gains for each one out
 //!   (full only).
 //!
@@ -36,6 +38,7 @@ pub mod standing;
 mod tallied;
 pub mod trace;
 pub mod uncorrected;
+pub mod ways;
 pub mod weights;
 mod weights_tuned;
 
@@ -90,7 +93,7 @@ pub enum EvalStyle {
     Basic,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SceptreEval {
     pub style: EvalStyle,
     /// Material alone (`Evaluation material`).
@@ -104,6 +107,8 @@ pub struct SceptreEval {
     pub closing: bool,
     /// A leader's search without the correction history ([`uncorrected`]).
     pub uncorrected: bool,
+    /// A leader's search's walks round the terrain to the weaker king ([`ways`]).
+    pub ways: Option<std::sync::Arc<ways::Ways>>,
 }
 
 impl Default for SceptreEval {
@@ -115,6 +120,7 @@ impl Default for SceptreEval {
             guard: None,
             closing: false,
             uncorrected: false,
+            ways: None,
         }
     }
 }
@@ -168,7 +174,7 @@ impl SceptreEval {
                 let mut army = army::Army::default();
                 let mut terms =
                     full::traced_full_terms(pos, self.weights, &mut trace::NoHook, &mut army);
-                progress::add_progress(pos, &mut terms, self.weights, &army);
+                progress::add_progress(pos, &mut terms, self.weights, &army, self.ways.as_deref());
                 terms
             }
         }

@@ -14,15 +14,19 @@
 //!   pieces forward for a pawn's lead. In a game of two from the start, a far piece's step
 //!   counts more than a near one's ([`DUEL_PULL`]): otherwise the queen and a knight chasing
 //!   the king gain as much a step as a rook that stayed at home, and the rooks never come.
+//!   In a leader's own searches a queen's, rook's or bishop's files plus ranks become its
+//!   walk round the terrain ([`super::ways`]): a step toward the only bridge then counts.
 //!   With three or four it stays small, since taking the weakest king moves the target far
 //!   away, and a large approach would outweigh the elimination it buys;
 //! - trading: [`TRADE`] percent of the material the leader's best opponent has lost from a
 //!   full army ([`FULL_ARMY`]), since each trade brings the end nearer while the lead stays.
 
 use super::army::Army;
+use super::ways::Ways;
 use super::weights::SceptreWeights;
 use super::{value, Terms};
 use crate::core::{Score, MAX_SEATS};
+use crate::games::sceptre::field::mailbox::Square;
 use crate::games::sceptre::field::piece::PieceKind;
 use crate::games::sceptre::field::seats::PlayerColour;
 use crate::games::sceptre::rules::position::SceptrePosition;
@@ -77,8 +81,15 @@ pub const FULL_ARMY: Score = {
 };
 
 /// Adds each playing player's progress term to `terms.progress` (material must be filled).
-/// `army` is where the playing owners' pieces but pawns and kings stand (the full walk's).
-pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights, army: &Army) {
+/// `army` is where the playing owners' pieces but pawns and kings stand (the full walk's);
+/// `ways`, a leader's search's walks round the terrain, if it holds them.
+pub fn add_progress(
+    pos: &SceptrePosition,
+    terms: &mut Terms,
+    w: &SceptreWeights,
+    army: &Army,
+    ways: Option<&Ways>,
+) {
     if pos.in_set_up() {
         return;
     }
@@ -90,7 +101,7 @@ pub fn add_progress(pos: &SceptrePosition, terms: &mut Terms, w: &SceptreWeights
     }
     let playing = &seats[..n];
     for &me in playing {
-        if let Some(drive) = drive(pos, terms, me, playing, army) {
+        if let Some(drive) = drive(pos, terms, me, playing, army, ways) {
             terms.progress[me.index()] = drive.bonus(w);
         }
     }
@@ -124,13 +135,15 @@ impl Drive {
     }
 }
 
-/// `me`'s drive among the `playing` (none without an opponent).
+/// `me`'s drive among the `playing` (none without an opponent); the approach counts the
+/// `ways` round the terrain where given.
 pub(super) fn drive(
     pos: &SceptrePosition,
     terms: &Terms,
     me: PlayerColour,
     playing: &[PlayerColour],
     army: &Army,
+    ways: Option<&Ways>,
 ) -> Option<Drive> {
     let mine = terms.material[me.index()];
     let others = playing.iter().filter(|&&c| c != me);
@@ -162,6 +175,7 @@ pub(super) fn drive(
                 duel,
                 army,
                 (lead - PULL_START).clamp(0, PULL_SPAN),
+                ways,
             )
         } else {
             0
@@ -180,7 +194,8 @@ fn ramp(lead: Score) -> Score {
 /// The field's extent less the steps to the target's king, summed over `me`'s pieces (pawns
 /// and king aside, as `army` holds them): in a `duel` files plus ranks, each [`DUEL_STEPS`]
 /// times, and in a game of two the far pieces pulled harder ([`DUEL_PULL`], by `pull_share`
-/// of [`PULL_SPAN`]).
+/// of [`PULL_SPAN`]); with `ways` in a duel, a queen's, rook's or bishop's steps are its walk
+/// round the terrain.
 fn approach(
     pos: &SceptrePosition,
     me: PlayerColour,
@@ -188,6 +203,7 @@ fn approach(
     duel: bool,
     army: &Army,
     pull_share: Score,
+    ways: Option<&Ways>,
 ) -> Score {
     let Some(king) = pos.king_square(target) else {
         return 0;
@@ -198,19 +214,51 @@ fn approach(
     } else {
         field.width().max(field.height())
     } as i32;
-    let steps = army.approach(me.index(), field.place(king), reach, duel);
     // Only in a game of two from the start: where two are left of three or four, a pull this
     // strong toward the last king outweighs taking the other first (the elimination tests).
-    let pull = if duel && pos.player_count() == 2 && pull_share > 0 {
-        army.pull(me.index(), field.place(king), reach, DUEL_PULL)
-    } else {
-        0
+    let pulled = duel && pos.player_count() == 2 && pull_share > 0;
+    let (steps, pull) = match ways.filter(|_| duel) {
+        Some(ways) => walked(pos, me, king, reach, pulled, army, ways),
+        None => (
+            army.approach(me.index(), field.place(king), reach, duel),
+            if pulled {
+                army.pull(me.index(), field.place(king), reach, DUEL_PULL)
+            } else {
+                0
+            },
+        ),
     };
     if duel {
         steps as Score * DUEL_STEPS + pull as Score * pull_share / PULL_SPAN
     } else {
         steps as Score
     }
+}
+
+/// [`Army::approach`] and [`Army::pull`] in a duel (the pull only if `pulled`), each piece's
+/// distance to `king` being its walk in `ways`.
+fn walked(
+    pos: &SceptrePosition,
+    me: PlayerColour,
+    king: Square,
+    reach: i32,
+    pulled: bool,
+    army: &Army,
+    ways: &Ways,
+) -> (i32, i32) {
+    let field = pos.field();
+    let (mut steps, mut pull) = (0, 0);
+    for place in army.places(me.index()) {
+        let Some(piece) = field.square(place).and_then(|sq| pos.piece(sq)) else {
+            continue;
+        };
+        let d = ways.steps(field, king, piece.kind, place);
+        steps += (reach - d).max(0);
+        if pulled {
+            pull += DUEL_PULL * (reach * reach - d * d).max(0) / reach;
+        }
+    }
+    (steps, pull)
 }
 
 #[cfg(test)]
@@ -300,6 +348,31 @@ mod tests {
         let fewer = progress("Kb@a1,Qb@b2,Rb@c1,Kw@h16");
         let more = progress("Kb@a1,Qb@b2,Rb@c1,Pb@d2,Kw@h16,Pw@e15");
         assert!(fewer[0] > more[0], "{fewer:?} against {more:?}");
+    }
+
+    #[test]
+    fn a_rook_step_toward_the_only_bridge_gains_with_the_ways() {
+        // Rank 9 a river with its one bridge on h9; white's king on a5 south of it, black's
+        // rook on a10 north of it: Ra10-b10 is a step away from the king by files plus ranks
+        // and one nearer by the rook's walk (over h9).
+        let mut rows = vec!["8m"; 16];
+        rows[16 - 9] = "7rb";
+        let progress = |rook: &str, with_ways: bool| {
+            let text = format!(
+                "{} Kb@h16,Qb@g16,Rb@f16,Rb@{rook},Kw@a5 b+,w+ b b@a1,w@a9 - - -",
+                rows.join("/")
+            );
+            let pos = SceptrePosition::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let eval = SceptreEval {
+                ways: with_ways.then(|| std::sync::Arc::new(Ways::new(pos.field()))),
+                ..SceptreEval::default()
+            };
+            eval.terms(&pos).progress[0]
+        };
+        let (home, toward) = (progress("a10", false), progress("b10", false));
+        assert!(toward < home, "files plus ranks: {toward} against {home}");
+        let (home, toward) = (progress("a10", true), progress("b10", true));
+        assert!(toward > home, "the ways: {toward} against {home}");
     }
 
     #[test]

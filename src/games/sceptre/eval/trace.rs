@@ -188,7 +188,7 @@ pub fn player_traces(pos: &SceptrePosition, w: &SceptreWeights) -> ([Linear; MAX
     if !pos.in_set_up() {
         let playing: Vec<PlayerColour> = pos.colours().filter(|&c| pos.is_playing(c)).collect();
         for &me in &playing {
-            let Some(d) = drive(pos, &terms, me, &playing, &army) else {
+            let Some(d) = drive(pos, &terms, me, &playing, &army, None) else {
                 continue;
             };
             let p = &mut players[me.index()];

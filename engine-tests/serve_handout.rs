@@ -3,21 +3,9 @@
 //! the seat's old token acts for nothing (403, saying why), the new link plays it, and the
 //! creator still plays the seats it kept. Through the router, and across a restart over HTTP.
 
-use crate::serve_seats::{Served, TempDir};
-use regalia::serve::{route, GameTable, Reply};
+use crate::serve_seats::{call, Served, TempDir};
+use regalia::serve::GameTable;
 use serde_json::{json, Value};
-
-fn call(table: &GameTable, method: &str, url: &str, body: Value) -> (u16, Value) {
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    match route(table, method, url, &body) {
-        Reply::Json(status, text) => (status, serde_json::from_str(&text).expect("JSON")),
-        _ => (200, Value::Null),
-    }
-}
 
 /// A new game: its id and its seats' tokens, as the creator's tab gets them.
 fn created(table: &GameTable, body: Value) -> (String, Vec<String>) {

@@ -1,7 +1,10 @@
 //! Handing a seat to its player (`src/serve/handout.rs`): the creator's tab holds every seat's
 //! token, so that people at one screen can play each seat in turn; once it hands a seat out,
 //! the seat's old token acts for nothing (403, saying why), the new link plays it, and the
-//! creator still plays the seats it kept. Through the router, and across a restart over HTTP.
+//! creator still plays the seats it kept. The link handed out is an invitation: it plays once a
+//! screen claims it, and the claim spends it (the creator, who saw it, can no longer use it).
+//! A rematch gives each screen its own new seats. Through the router, and across a restart over
+//! HTTP.
 
 use crate::serve_seats::{call, Served, TempDir};
 use regalia::serve::GameTable;
@@ -29,7 +32,24 @@ fn post(table: &GameTable, id: &str, action: &str, token: &str, body: Value) -> 
     )
 }
 
-/// Hands out the token's seat: the new token.
+/// Claims an invitation, as the page does when it opens the link: the seat's own new token.
+fn claim(table: &GameTable, id: &str, invitation: &str) -> String {
+    let (status, v) = post(table, id, "claim", invitation, json!({}));
+    assert_eq!(status, 200, "{v}");
+    let mine = v["token"].as_str().expect("the seat's token").to_string();
+    assert_eq!(mine.len(), 32, "{v}");
+    assert_ne!(mine, invitation);
+    assert_eq!(v["link"], json!(format!("/?seat={mine}#{id}")));
+    mine
+}
+
+/// Hands out the token's seat and claims the invitation at once: the seat's player's token.
+fn handed_to_a_player(table: &GameTable, id: &str, token: &str) -> String {
+    let invitation = hand_out(table, id, token);
+    claim(table, id, &invitation)
+}
+
+/// Hands out the token's seat: the new token (an invitation).
 fn hand_out(table: &GameTable, id: &str, token: &str) -> String {
     let (status, v) = post(table, id, "hand-out", token, json!({}));
     assert_eq!(status, 200, "{v}");
@@ -62,7 +82,7 @@ fn refused_as_handed_out(answer: (u16, Value), what: &str) {
 fn a_seat_handed_out_is_played_by_its_new_link_and_no_longer_by_the_creator() {
     let table = GameTable::default();
     let (id, t) = created(&table, json!({ "variant": "chess" }));
-    let black = hand_out(&table, &id, &t[1]);
+    let black = handed_to_a_player(&table, &id, &t[1]);
     let v = view(&table, &id);
     assert_eq!(v["seats"][0]["handed_out"], false, "{v}");
     assert_eq!(v["seats"][1]["handed_out"], true, "{v}");
@@ -98,7 +118,7 @@ fn a_seat_handed_out_is_played_by_its_new_link_and_no_longer_by_the_creator() {
     let (status, v) = post(&table, &id, "resign", &t[0], json!({ "seat": 1 }));
     assert_eq!(status, 403, "{v}");
     // Only the holder hands a seat on: black's new holder can, and its link then dies too.
-    let again = hand_out(&table, &id, &black);
+    let again = handed_to_a_player(&table, &id, &black);
     refused_as_handed_out(
         post(&table, &id, "offer-draw", &black, json!({})),
         "the first holder's offer",
@@ -119,7 +139,7 @@ fn an_engines_seat_is_never_handed_out_nor_takes_a_persons_moves_back() {
     let (status, v) = post(&table, &id, "hand-out", &t[1], json!({}));
     assert_eq!(status, 409, "{v}");
     // The person's seat is handed out; the creator keeps the engine's token.
-    let white = hand_out(&table, &id, &t[0]);
+    let white = handed_to_a_player(&table, &id, &t[0]);
     let (status, v) = post(&table, &id, "move", &white, json!({ "move": "e2e4" }));
     assert_eq!(status, 200, "{v}");
     let start = std::time::Instant::now();
@@ -137,7 +157,7 @@ fn an_engines_seat_is_never_handed_out_nor_takes_a_persons_moves_back() {
 }
 
 #[test]
-fn a_seat_handed_out_stays_handed_out_after_a_restart() {
+fn a_seat_handed_out_its_invitation_and_a_rematch_outlast_a_restart() {
     let dir = TempDir::new("serve-handout");
     let db = dir.0.join("games.sqlite");
     let served = Served::start_on(&db, 0, &[]);
@@ -150,6 +170,10 @@ fn a_seat_handed_out_stays_handed_out_after_a_restart() {
     let (status, v) = send(&served, "POST", "/api/games", r#"{"variant":"chess"}"#);
     assert_eq!(status, 200, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
+    let white = v["links"]["seats"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let old = v["links"]["seats"][1]["token"]
         .as_str()
         .unwrap()
@@ -174,8 +198,288 @@ fn a_seat_handed_out_stays_handed_out_after_a_restart() {
         )
     };
     refused_as_handed_out(offer(&old), "the old token after a restart");
+    // The invitation is still one: it plays nothing until claimed, then the claim plays.
     let (status, v) = offer(&black);
+    assert_eq!(status, 403, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("invitation"), "{v}");
+    let (status, v) = send(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/claim?seat={black}"),
+        "{}",
+    );
+    assert_eq!(status, 200, "{v}");
+    let mine = v["token"].as_str().unwrap().to_string();
+    let (status, v) = offer(&mine);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["you"], 1, "{v}");
     assert_eq!(v["seats"][1]["handed_out"], true, "{v}");
+    let (status, v) = send(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/resign?seat={mine}"),
+        "{}",
+    );
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = send(
+        &served,
+        "POST",
+        &format!("/api/games/{id}/rematch?seat={white}"),
+        "{}",
+    );
+    assert_eq!(status, 200, "{v}");
+    let new_id = v["id"].as_str().unwrap().to_string();
+    drop(served); // killed again
+
+    // After a restart the invitation is still spent, and black's screen finds its rematch seat.
+    let served = Served::start_on(&db, port, &[]);
+    let (status, v) = send(&served, "GET", &format!("/api/games/{id}?seat={black}"), "");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["seat_link"]["state"], "taken", "{v}");
+    let (status, v) = send(
+        &served,
+        "GET",
+        &format!("/api/games/{id}/rematch-seat?seat={mine}"),
+        "",
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["id"], json!(new_id), "{v}");
+    let seat = v["links"]["seats"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(v["links"]["seats"][1]["token"], Value::Null, "{v}");
+    let (status, v) = send(
+        &served,
+        "POST",
+        &format!("/api/games/{new_id}/move?seat={seat}"),
+        r#"{"move":"e2e4"}"#,
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["you"], 0, "{v}");
+}
+
+/// The first screen to open an invitation takes the seat; the link is spent for everyone after,
+/// the creator who saw it too. Until then it plays nothing (whoever holds it may only claim it).
+#[test]
+fn an_invitation_plays_only_for_the_screen_that_claims_it_first() {
+    let table = GameTable::default();
+    let (id, t) = created(&table, json!({ "variant": "chess" }));
+    let invitation = hand_out(&table, &id, &t[1]);
+    let read = |token: &str| {
+        let (status, v) = call(
+            &table,
+            "GET",
+            &format!("/api/games/{id}?seat={token}"),
+            Value::Null,
+        );
+        assert_eq!(status, 200, "{v}");
+        v
+    };
+    // Not claimed yet: the creator's page shows black as invited, the link as an invitation.
+    let v = read(&invitation);
+    assert_eq!(v["seats"][1]["invited"], true, "{v}");
+    assert_eq!(v["seats"][1]["handed_out"], true, "{v}");
+    assert_eq!(
+        v["seat_link"],
+        json!({ "seat": 1, "state": "invitation" }),
+        "{v}"
+    );
+    assert_eq!(v["you"], Value::Null, "{v}");
+    let (status, v) = post(&table, &id, "move", &t[0], json!({ "move": "e2e4" }));
+    assert_eq!(status, 200, "{v}");
+    // The creator holding the invitation cannot play black with it before the player comes.
+    let (status, v) = post(&table, &id, "move", &invitation, json!({ "move": "e7e5" }));
+    assert_eq!(status, 403, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("invitation"), "{v}");
+    // The first to open it takes black.
+    let mine = claim(&table, &id, &invitation);
+    let v = read(&mine);
+    assert_eq!(
+        v["seat_link"],
+        json!({ "seat": 1, "state": "plays" }),
+        "{v}"
+    );
+    assert_eq!(v["you"], 1, "{v}");
+    assert_eq!(v["seats"][1]["invited"], false, "{v}");
+    assert_eq!(v["seats"][1]["handed_out"], true, "{v}");
+    // The invitation is spent: a second claim, or any change with it, says it was taken.
+    for (action, body) in [
+        ("claim", json!({})),
+        ("move", json!({ "move": "e7e5" })),
+        ("resign", json!({})),
+        ("hand-out", json!({})),
+    ] {
+        let (status, v) = post(&table, &id, action, &invitation, body);
+        assert_eq!(status, 403, "{action}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("this invitation was already taken by the player of black"),
+            "{action}: {v}"
+        );
+    }
+    // Opened again it shows the game as a watcher's, saying the invitation was taken.
+    let v = read(&invitation);
+    assert_eq!(
+        v["seat_link"],
+        json!({ "seat": 1, "state": "taken" }),
+        "{v}"
+    );
+    assert_eq!(v["you"], Value::Null, "{v}");
+    refused_as_handed_out(
+        post(&table, &id, "move", &t[1], json!({ "move": "e7e5" })),
+        "the creator's old token",
+    );
+    // The claimer plays black; a seat it holds is no invitation to claim again.
+    let (status, v) = post(&table, &id, "move", &mine, json!({ "move": "e7e5" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2, "{v}");
+    let (status, v) = post(&table, &id, "claim", &mine, json!({}));
+    assert_eq!(status, 409, "{v}");
+}
+
+/// A finished game's rematch: every seat token of it, and the rematch's id from the view.
+fn rematch_links(answer: &Value) -> Vec<Option<String>> {
+    answer["links"]["seats"]
+        .as_array()
+        .expect("the rematch's seat links")
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn rematch_seat(table: &GameTable, id: &str, token: &str) -> (u16, Value) {
+    call(
+        table,
+        "GET",
+        &format!("/api/games/{id}/rematch-seat?seat={token}"),
+        Value::Null,
+    )
+}
+
+/// Two players on two screens: the rematch swaps them, each screen gets its own new seat (the
+/// asker in the answer, the other from the old game with its old token), and nobody gets the
+/// other's; asking again gives the same rematch.
+#[test]
+fn a_rematch_gives_each_screen_its_own_new_seat() {
+    let table = GameTable::default();
+    let (id, t) = created(&table, json!({ "variant": "chess", "clock": "5+3" }));
+    let black = handed_to_a_player(&table, &id, &t[1]);
+    assert_eq!(
+        post(&table, &id, "move", &t[0], json!({ "move": "e2e4" })).0,
+        200
+    );
+    assert_eq!(
+        post(&table, &id, "move", &black, json!({ "move": "e7e5" })).0,
+        200
+    );
+    let (status, v) = post(&table, &id, "resign", &black, json!({}));
+    assert_eq!(status, 200, "{v}");
+    // Nothing to join before anyone asks.
+    assert_eq!(rematch_seat(&table, &id, &black).0, 409);
+    assert_eq!(view(&table, &id)["rematch"], Value::Null);
+    // White's screen (the creator's) asks: it gets black's seat of the rematch, white's is not
+    // its to play.
+    let (status, next) = post(&table, &id, "rematch", &t[0], json!({}));
+    assert_eq!(status, 200, "{next}");
+    let new_id = next["id"].as_str().unwrap().to_string();
+    assert_ne!(new_id, id);
+    assert_eq!(next["time_control"], "5+3", "{next}");
+    let creators = rematch_links(&next);
+    assert_eq!(creators[0], None, "{next}");
+    let creator_black = creators[1].clone().expect("the creator's new seat");
+    assert_eq!(next["seats"][0]["handed_out"], true, "{next}");
+    assert_eq!(next["seats"][1]["handed_out"], false, "{next}");
+    // The finished game's view names the rematch, for every screen.
+    let old = view(&table, &id);
+    assert_eq!(old["rematch"], json!({ "id": new_id, "by": 0 }), "{old}");
+    // Black's screen fetches its own: white of the rematch, and only that.
+    let (status, v) = rematch_seat(&table, &id, &black);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["id"], json!(new_id), "{v}");
+    let players = rematch_links(&v);
+    assert_eq!(players[1], None, "{v}");
+    let player_white = players[0].clone().expect("the player's new seat");
+    assert_eq!(
+        v["links"]["seats"][0]["link"],
+        json!(format!("/?seat={player_white}#{new_id}"))
+    );
+    // Neither the creator's old black token, nor the spent invitation's holder, nor a
+    // watcher gets a seat of the rematch.
+    refused_as_handed_out(
+        call(
+            &table,
+            "POST",
+            &format!("/api/games/{id}/rematch?seat={}", t[1]),
+            json!({}),
+        ),
+        "the creator's old black token asking for a rematch",
+    );
+    for token in [t[1].as_str(), ""] {
+        let (status, v) = rematch_seat(&table, &id, token);
+        assert_eq!(status, 403, "{v}");
+    }
+    // Each plays its own seat of the rematch and not the other's.
+    let (status, v) = post(
+        &table,
+        &new_id,
+        "move",
+        &creator_black,
+        json!({ "move": "e2e4" }),
+    );
+    assert_eq!(status, 403, "{v}");
+    let (status, v) = post(
+        &table,
+        &new_id,
+        "move",
+        &player_white,
+        json!({ "move": "e2e4" }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["you"], 0, "{v}");
+    let (status, v) = post(
+        &table,
+        &new_id,
+        "move",
+        &creator_black,
+        json!({ "move": "e7e5" }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["you"], 1, "{v}");
+    // Black's screen asking too joins the same rematch, again with its own seat alone.
+    let (status, again) = post(&table, &id, "rematch", &black, json!({}));
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["id"], json!(new_id), "{again}");
+    assert_eq!(rematch_links(&again), vec![Some(player_white), None]);
+}
+
+/// The seats a creator held at one screen move on together: a three-player Sceptre game with
+/// one seat handed out gives the creator both its new seats and the other player theirs.
+#[test]
+fn a_rematch_moves_the_seats_held_at_one_screen_together() {
+    let table = GameTable::default();
+    let (id, t) = created(
+        &table,
+        json!({ "variant": "sceptre1027", "options": { "SceptrePlayers": 3 } }),
+    );
+    let white = handed_to_a_player(&table, &id, &t[1]);
+    let (status, v) = post(&table, &id, "resign", &white, json!({}));
+    assert_eq!(status, 200, "{v}");
+    let (status, next) = post(&table, &id, "rematch", &t[2], json!({}));
+    assert_eq!(status, 200, "{next}");
+    // Seats 0 and 2 were the creator's: it gets 1 and 0; the player of 1 moves on to 2.
+    let creators = rematch_links(&next);
+    assert!(creators[0].is_some() && creators[1].is_some(), "{next}");
+    assert_eq!(creators[2], None, "{next}");
+    let (status, v) = rematch_seat(&table, &id, &white);
+    assert_eq!(status, 200, "{v}");
+    let players = rematch_links(&v);
+    assert_eq!(players[..2], [None, None], "{v}");
+    assert!(players[2].is_some(), "{v}");
+    // The creator's other old token finds the same seats.
+    let (status, v) = rematch_seat(&table, &id, &t[0]);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(rematch_links(&v), creators);
 }

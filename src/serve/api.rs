@@ -256,6 +256,17 @@ fn view_reply(
     access: Access,
     links: Option<seats::SeatLinks>,
 ) -> Reply {
+    view_reply_with(g, turn, access, None, links)
+}
+
+/// `view_reply`, saying what the request's seat link is (`seat_link`).
+fn view_reply_with(
+    g: &WebGame,
+    turn: Option<u8>,
+    access: Access,
+    seat_link: Option<seats::LinkState>,
+    links: Option<seats::SeatLinks>,
+) -> Reply {
     #[derive(Serialize)]
     struct WithSeats {
         #[serde(flatten)]
@@ -267,7 +278,7 @@ fn view_reply(
     }
     Reply::json(&WithSeats {
         view: game_view(g, turn, access),
-        seats: seats::extras(g, access),
+        seats: seats::extras(g, access, seat_link),
         links,
     })
 }
@@ -484,19 +495,16 @@ fn game_call(
             let handed = super::handout::hand_out(&mut g, access)?;
             return Ok(Reply::json(&handed));
         }
-        ("POST", "rematch") => {
-            let next = g.rematch()?;
-            drop(g);
-            let shared = table.insert(next)?;
-            let mut next = lock(&shared);
-            next.kick(&shared);
-            // Whoever asks for the rematch creates the new game and hands out its links.
-            return Ok(view_reply(
-                &next,
-                None,
-                Access::Watcher,
-                Some(seats::links(&next)),
-            ));
+        ("POST", "claim") => {
+            // The invitation's seat is this screen's now, with a token nobody else saw.
+            let claimed = super::handout::claim(&mut g, access)?;
+            return Ok(Reply::json(&claimed));
+        }
+        ("POST", "rematch") => return rematch(table, g, access),
+        ("GET", "rematch-seat") => {
+            // Another screen asked for the rematch: this screen's own seats of it.
+            let (id, links) = super::rematch::links_for(&g, access)?;
+            return Ok(Reply::json(&super::rematch::RematchSeat { id, links }));
         }
         ("GET", "record") => {
             let (file_name, content_type, text) = record_download(&g);
@@ -522,7 +530,7 @@ fn game_call(
             _,
             "" | "live" | "events" | "record" | "svg" | "move" | "undo" | "analysis" | "stop"
             | "resign" | "offer-draw" | "answer-draw" | "rematch" | "review" | "stand-in"
-            | "setup-proposal" | "setup-plan" | "hand-out",
+            | "setup-proposal" | "setup-plan" | "hand-out" | "claim" | "rematch-seat",
         ) => {
             return Err(ApiError::MethodNotAllowed {
                 method: method.to_string(),
@@ -535,7 +543,54 @@ fn game_call(
         return Err(e);
     }
     g.kick(shared);
-    Ok(view_reply(&g, turn, access, None))
+    let seat_link = seats::link_state(&g, query);
+    Ok(view_reply_with(&g, turn, access, seat_link, None))
+}
+
+/// The rematch of a finished game: made once, by the first seat to ask; every later asker gets
+/// the same rematch. Either way the answer is the rematch's view with the asking screen's own
+/// seat links (`rematch.rs`).
+fn rematch(
+    table: &GameTable,
+    mut g: std::sync::MutexGuard<'_, WebGame>,
+    access: Access,
+) -> Result<Reply, ApiError> {
+    let made = if g.rematch.is_none() {
+        Some(super::rematch::make(&mut g, access)?)
+    } else {
+        None
+    };
+    let (id, links) = super::rematch::links_for(&g, access)?;
+    let old = g.id.clone();
+    // The table may lock every game to make room: the old one is let go first.
+    drop(g);
+    let shared = match made {
+        Some(next) => {
+            let inserted = table.insert(next);
+            let Some(old_game) = table.get(&old) else {
+                return Err(set_aside());
+            };
+            let mut g = lock(&old_game);
+            if inserted.is_err() {
+                // Not started: no rematch to join.
+                g.rematch = None;
+            } else {
+                // Now in the table: the old game's pages are told, and it is stored.
+                g.noted();
+            }
+            let shared = inserted?;
+            if let Some(e) = g.store_error.take() {
+                return Err(e);
+            }
+            shared
+        }
+        None => table.get_or_load(&id)?.ok_or_else(|| {
+            ApiError::Unavailable("the rematch is being set up; try again".into())
+        })?,
+    };
+    let mut next = lock(&shared);
+    next.kick(&shared);
+    Ok(view_reply(&next, None, Access::Watcher, Some(links)))
 }
 
 /// How often a plan is checked without holding the game before it is checked holding it (the

@@ -19,6 +19,7 @@ mod lan;
 mod offers;
 mod page;
 mod record;
+mod rematch;
 mod review;
 mod search_privacy;
 mod seats;

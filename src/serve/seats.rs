@@ -50,26 +50,39 @@ pub fn authorize(
     action: &str,
     query: &BTreeMap<String, String>,
 ) -> Result<Access, ApiError> {
-    let seat =
-        match query.get("seat") {
-            Some(token) => match seat_of(g, token) {
-                Some(seat) => Some(seat),
-                // A link whose seat was handed out on (`handout.rs`) reads as a watcher's: a
-                // page still open at it goes on showing the game, and changes nothing.
-                None if super::handout::retired(g, token) => {
-                    if matches!(method, "GET" | "HEAD") {
-                        None
-                    } else {
-                        return Err(ApiError::Forbidden(super::handout::HANDED_OUT.into()));
-                    }
+    let read = matches!(method, "GET" | "HEAD");
+    let seat = match query.get("seat") {
+        // An invitation not yet claimed (`handout.rs`) may be claimed, and read as a watcher's:
+        // until a screen takes it, the seat is nobody's to play.
+        Some(token) => match seat_of(g, token) {
+            Some(seat) if super::handout::invited(g, seat) => match (method, action) {
+                ("POST", "claim") => Some(seat),
+                _ if read => None,
+                _ => {
+                    return Err(ApiError::Forbidden(super::handout::unclaimed(
+                        &g.session.seat_name(seat),
+                    )))
                 }
+            },
+            Some(seat) => Some(seat),
+            // A link whose seat was handed out on, or an invitation already taken, reads as a
+            // watcher's: a page still open at it goes on showing the game, and changes nothing.
+            None => match super::handout::retired(g, token) {
+                Some(_) if read => None,
+                Some(r) if r.taken => {
+                    return Err(ApiError::Forbidden(super::handout::taken(
+                        &g.session.seat_name(r.seat),
+                    )))
+                }
+                Some(_) => return Err(ApiError::Forbidden(super::handout::HANDED_OUT.into())),
                 None => return Err(ApiError::Forbidden(
                     "this seat link is not one of this game's: ask the game's creator for yours"
                         .into(),
                 )),
             },
-            None => None,
-        };
+        },
+        None => None,
+    };
     match (method, seat) {
         (_, Some(seat)) => Ok(Access::Seat(seat)),
         ("GET" | "HEAD", None) => Ok(Access::Watcher),
@@ -80,6 +93,32 @@ pub fn authorize(
             "you are watching this game: only a player's seat link can change it".into(),
         )),
     }
+}
+
+/// What the link a request was made with is, for its page: a seat it plays, an invitation to
+/// claim, an invitation another screen took, or a link handed on. None without a token (or
+/// with one of no seat of the game).
+#[derive(Serialize)]
+pub struct LinkState {
+    pub seat: u8,
+    /// `plays`, `invitation`, `taken` or `handed_out`.
+    pub state: &'static str,
+}
+
+pub fn link_state(g: &WebGame, query: &BTreeMap<String, String>) -> Option<LinkState> {
+    let token = query.get("seat")?;
+    if let Some(seat) = seat_of(g, token) {
+        let state = if super::handout::invited(g, seat) {
+            "invitation"
+        } else {
+            "plays"
+        };
+        return Some(LinkState { seat, state });
+    }
+    super::handout::retired(g, token).map(|r| LinkState {
+        seat: r.seat,
+        state: if r.taken { "taken" } else { "handed_out" },
+    })
 }
 
 /// A move must come from the seat to move.
@@ -204,6 +243,8 @@ pub fn ask_takeback(
 pub struct SeatExtras {
     /// The seat of the link that asked (null for a watcher).
     pub you: Option<u8>,
+    /// What the link that asked is (null without one): see [`LinkState`].
+    pub seat_link: Option<LinkState>,
     /// A take-back waiting for consent: the seats that agreed so far.
     pub takeback: Option<TakebackView>,
 }
@@ -214,8 +255,9 @@ pub struct TakebackView {
     pub agreed: Vec<u8>,
 }
 
-pub fn extras(g: &WebGame, access: Access) -> SeatExtras {
+pub fn extras(g: &WebGame, access: Access, seat_link: Option<LinkState>) -> SeatExtras {
     SeatExtras {
+        seat_link,
         you: match access {
             Access::Seat(s) => Some(s),
             Access::Watcher => None,
@@ -240,8 +282,9 @@ pub struct SeatLink {
     pub seat: u8,
     pub name: String,
     pub engine: bool,
-    pub token: String,
-    pub link: String,
+    /// Null where the seat is held at another screen (a rematch's links, `rematch.rs`).
+    pub token: Option<String>,
+    pub link: Option<String>,
 }
 
 pub fn links(g: &WebGame) -> SeatLinks {
@@ -254,8 +297,8 @@ pub fn links(g: &WebGame) -> SeatLinks {
                 seat: s as u8,
                 name: g.session.seat_name(s as u8),
                 engine: g.players.get(s).is_some_and(|p| p.is_some()),
-                token: token.clone(),
-                link: format!("/?seat={token}#{}", g.id),
+                token: Some(token.clone()),
+                link: Some(format!("/?seat={token}#{}", g.id)),
             })
             .collect(),
         watch: format!("/#{}", g.id),

@@ -131,6 +131,12 @@ struct StoredPlay {
     handed_out: Vec<bool>,
     #[serde(default)]
     retired_tokens: Vec<RetiredToken>,
+    /// The seats whose token is an invitation not yet claimed, and the game's rematch, if
+    /// asked for (`serve/rematch.rs`): a screen may fetch its rematch seat after a restart.
+    #[serde(default)]
+    invited: Vec<bool>,
+    #[serde(default)]
+    rematch: Option<super::rematch::RematchSeats>,
 }
 
 #[derive(Serialize, serde::Deserialize)]
@@ -160,6 +166,8 @@ impl StoredPlay {
             generation: g.generation,
             handed_out: g.handed_out.clone(),
             retired_tokens: g.retired_tokens.clone(),
+            invited: g.invited.clone(),
+            rematch: g.rematch.clone(),
         }
     }
 
@@ -203,6 +211,10 @@ impl StoredPlay {
             g.handed_out = self.handed_out;
         }
         g.retired_tokens = self.retired_tokens;
+        if self.invited.len() == seats {
+            g.invited = self.invited;
+        }
+        g.rematch = self.rematch;
         // Last: replaying the moves counted generations afresh.
         g.generation = super::generation::read_back(self.generation, SystemTime::now());
         Ok(())

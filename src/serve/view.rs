@@ -52,6 +52,8 @@ pub struct GameView {
     /// Clocks, the result and draw offers (`ending.rs`).
     #[serde(flatten)]
     pub play: super::ending::PlayView,
+    /// The game's rematch, once asked for: its id and the seat that asked (`rematch.rs`).
+    pub rematch: Option<super::rematch::RematchView>,
 }
 
 #[derive(Serialize)]
@@ -70,6 +72,9 @@ pub struct SeatView {
     /// The seat was handed to a person on another screen (`handout.rs`): the game's creator
     /// no longer plays it.
     pub handed_out: bool,
+    /// The seat's link is an invitation no screen has opened yet (`handout.rs`): the creator's
+    /// page shows it as waiting for its player.
+    pub invited: bool,
 }
 
 #[derive(Serialize)]
@@ -235,7 +240,15 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
     let s = g.session.as_ref();
     let seats = s.seats();
     let first_person = (0..seats as u8).find(|&seat| g.players[seat as usize].is_none());
-    let view_turn = s.seat_turn(first_person.unwrap_or(0));
+    // A person's seat link sees its own side at the bottom (black's screen, the rematch's
+    // swapped sides); the creator's tab reads with its own first seat's link.
+    let own = match reader {
+        super::seats::Access::Seat(seat) if g.players.get(seat as usize) == Some(&None) => {
+            Some(seat)
+        }
+        _ => None,
+    };
+    let view_turn = s.seat_turn(own.or(first_person).unwrap_or(0));
     let diagram = s.diagram();
     let legal = if g.is_over() || g.engine_to_move().is_some() || g.plan_to_move() {
         Vec::new()
@@ -278,6 +291,7 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
                     .map(|m| m.word()),
                 setup_plan: g.held_plan(seat).cloned(),
                 handed_out: g.handed_out.get(seat as usize).copied().unwrap_or(false),
+                invited: super::handout::invited(g, seat),
             })
             .collect(),
         to_move: s.to_move(),
@@ -307,5 +321,6 @@ pub fn game_view(g: &WebGame, turn: Option<u8>, reader: Access) -> GameView {
         moves_left,
         notice: g.notice.clone(),
         play: g.play.view(g.end().as_ref()),
+        rematch: super::rematch::view(g),
     }
 }

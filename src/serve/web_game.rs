@@ -82,6 +82,12 @@ pub struct WebGame {
     /// `handed_out[seat]`: the seat was given to a person on another screen (`handout.rs`);
     /// the creator's tab no longer plays it.
     pub handed_out: Vec<bool>,
+    /// `invited[seat]`: the seat's token is an invitation no screen has claimed yet
+    /// (`handout.rs`): it plays nothing until claimed.
+    pub invited: Vec<bool>,
+    /// The rematch, once a player asked for it, and whose seats each screen gets
+    /// (`rematch.rs`).
+    pub rematch: Option<super::rematch::RematchSeats>,
     /// Tokens replaced when their seats were handed out: refused with a word of why.
     pub retired_tokens: Vec<super::handout::RetiredToken>,
     /// A take-back asked for between people, waiting for the others' consent.
@@ -137,6 +143,8 @@ impl WebGame {
             play: PlayState::default(),
             seat_tokens,
             handed_out: vec![false; players_len],
+            invited: vec![false; players_len],
+            rematch: None,
             retired_tokens: Vec::new(),
             takeback: None,
             store: None,

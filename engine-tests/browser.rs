@@ -525,3 +525,28 @@ fn a_seat_handed_out_is_played_on_its_own_screen_alone() {
     }
     assert_screenshots(["handout-creator", "handout-refused", "handout-black"]);
 }
+
+/// An invitation only its first opener can use, and a rematch that keeps the players
+/// (`engine-tests/python/invitation_check.py`, web27): the creator invites a player for black
+/// (shown as invited, waiting for the player), black's screen opens the link and takes black
+/// with a token of its own (kept over a reload, and when the invitation is opened again in that
+/// browser), the spent link opened elsewhere says it was taken and watches; a move each, a draw
+/// agreed, a rematch asked on white's screen: both screens in the new game, colours swapped.
+#[test]
+fn an_invitation_is_its_first_openers_and_a_rematch_keeps_both_screens() {
+    if !check_page(
+        "an_invitation_is_its_first_openers_and_a_rematch_keeps_both_screens",
+        "invitation_check",
+        "invitation check",
+    ) {
+        return;
+    }
+    assert_screenshots([
+        "invite-waiting",
+        "invite-claimed",
+        "invite-taken",
+        "invite-spent",
+        "rematch-creator",
+        "rematch-player",
+    ]);
+}

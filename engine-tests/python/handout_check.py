@@ -45,10 +45,11 @@ def handed_out(screen, faults):
     check(link.startswith(BASE + "/?seat=") and link.endswith("#" + gid), f"black's link: {link}")
     check(old_black not in link, "the link handed out is the old token's")
     check(screen.js("return storedTokens(game.id)[1]") is None, "the creator's tab kept black's token")
-    screen.wait_until("black marked as played on another screen",
-                      lambda: "Black: person, played on another screen" in screen.text_of("seat-list"))
+    # An invitation until black's player opens it (web27): the seat waits for its player.
+    screen.wait_until("black marked as invited",
+                      lambda: "Black: person, invited: waiting for the player" in screen.text_of("seat-list"))
     links = screen.text_of("seat-links")
-    check("Black: played on another screen" in links, f"the seat links do not say so: {links!r}")
+    check("Black: invited, waiting for the player" in links, f"the seat links do not say so: {links!r}")
     check("White: played at this screen" in links, f"white is not said to be played here: {links!r}")
     screen.screenshot(SHOTS, "handout-creator", "side")
 
@@ -71,6 +72,8 @@ def handed_out(screen, faults):
     black = page_kit.PageSession(page_kit.start_browser(CHROMIUM, DRIVER, "1200,1000"), link)
     try:
         check("You play black" in black.text_of("seat-links"), "black's screen does not say whose it is")
+        screen.wait_until("black marked as played on another screen once its player came",
+                          lambda: "Black: person, played on another screen" in screen.text_of("seat-list"))
         black.play("e7", "e5")
         screen.wait_until("black's move on the creator's screen", lambda: screen.moves() == ["e2e4", "e7e5"])
         screen.play("g1", "f3")
@@ -83,7 +86,8 @@ def handed_out(screen, faults):
                 faults.append(f"{who}: Analyse is not greyed in a game between people")
             if "No engine analysis while people play each other" not in search_placeholder(s):
                 faults.append(f"{who}: the engine's box says {search_placeholder(s)!r}")
-        status, answer = page_kit.call(BASE, "POST", f"/api/games/{gid}/analysis?seat={link.split('seat=')[1].split('#')[0]}",
+        own = black.js("return seatToken")  # the seat's own token, taken for the invitation
+        status, answer = page_kit.call(BASE, "POST", f"/api/games/{gid}/analysis?seat={own}",
                                        {"lines": 1})
         check(status == 409 and "people play each other" in answer.get("error", ""), f"analysis: {status} {answer}")
         black.screenshot(SHOTS, "handout-black", "side")

@@ -11,6 +11,10 @@ const STYLE: &str = include_str!("page/style.css");
 const CLOCK: &str = include_str!("page/clock.js");
 /// Handing a seat to a person on another screen.
 const HANDOUT: &str = include_str!("page/handout.js");
+/// Opening an invitation: the first screen to open it takes the seat.
+const INVITATION: &str = include_str!("page/invitation.js");
+/// A rematch keeps its players: each screen follows with its own seats.
+const REMATCH: &str = include_str!("page/rematch.js");
 /// Stepping through the moves played.
 const REVIEW: &str = include_str!("page/review.js");
 /// Sceptre 1027 at human speed: set up for me, any seat at the bottom, board edges.
@@ -46,6 +50,8 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static [u8])> {
         "/review.js" => Some(("text/javascript; charset=utf-8", REVIEW.as_bytes())),
         "/clock.js" => Some(("text/javascript; charset=utf-8", CLOCK.as_bytes())),
         "/handout.js" => Some(("text/javascript; charset=utf-8", HANDOUT.as_bytes())),
+        "/invitation.js" => Some(("text/javascript; charset=utf-8", INVITATION.as_bytes())),
+        "/rematch.js" => Some(("text/javascript; charset=utf-8", REMATCH.as_bytes())),
         "/stream.js" => Some(("text/javascript; charset=utf-8", STREAM.as_bytes())),
         "/foes.js" => Some(("text/javascript; charset=utf-8", FOES.as_bytes())),
         "/setup_preview.js" => Some(("text/javascript; charset=utf-8", SETUP_PREVIEW.as_bytes())),

@@ -57,7 +57,9 @@ const setupHooks = [];
 // A seat link (`/?seat=TOKEN#id`) plays one seat; the creator's tab holds every seat's token (kept
 // for this tab only) and plays for whoever is to move at its screen, but for the seats it handed
 // out to people on other screens (handout.js: their tokens are gone). Without a token: watching.
-const seatToken = new URLSearchParams(location.search).get('seat');
+// An invitation opened here is swapped for the seat's own token, a spent one for none
+// (invitation.js), and a rematch's seat replaces it (rematch.js).
+let seatToken = new URLSearchParams(location.search).get('seat');
 
 function storedTokens(id) {
   try { return JSON.parse(sessionStorage.getItem('regalia-seats-' + id) || 'null'); } catch (e) { return null; }
@@ -145,7 +147,7 @@ function drawSeatLinks(view) {
   if (created && creatorTokens(view.id)) p.textContent = `You created this game and play ${playsHere}. To let someone play a seat on their own screen, invite them:`;
   else if (created) p.textContent = 'You created this game and invited a player for every seat: you are watching it here.';
   else if (view.you !== null && view.you !== undefined) p.textContent = `You play ${view.seats[view.you].name}.`;
-  else p.textContent = 'You are watching this game.';
+  else p.textContent = ['You are watching this game.', Invitation.spentNote(view.id)].filter((t) => t).join(' ');
   box.appendChild(p);
   if (created) HandOut.draw(view, box, sessionStorage.getItem('regalia-base') || location.origin);
   // News, in the news box (the seat links' fields stay where they are).
@@ -410,12 +412,18 @@ async function openFromAddress() {
     $('setup-error').textContent = `“${id}” is not a game's id (16 letters and digits, as in a game's address).`;
     return;
   }
+  let view;
   try {
-    openGame(await api('GET', `/api/games/${id}`));
+    view = await api('GET', `/api/games/${id}`);
   } catch (e) {
     showSetup();
     $('setup-error').textContent = `There is no game ${id} on this server (games not shown on any page for a while are forgotten).`;
+    return;
   }
+  // A seat link may be an invitation to claim, or one already spent (invitation.js).
+  const settled = await Invitation.settle(view);
+  openGame(settled.view);
+  if (settled.news) say(settled.news, settled.good);
 }
 
 function showPlay() {
@@ -742,7 +750,8 @@ function drawSeatList(view) {
   view.seats.forEach((s, i) => {
     const d = document.createElement('div');
     // A seat the creator's tab handed out is played on another screen, not here.
-    const elsewhere = s.handed_out && createdHere(view.id) && !holdsSeat(view.id, i) ? ', played on another screen' : '';
+    const away = s.invited ? ', invited: waiting for the player' : ', played on another screen';
+    const elsewhere = s.handed_out && createdHere(view.id) && !holdsSeat(view.id, i) ? away : '';
     d.textContent = `${capitalised(s.name)}: ${Foes.seatLabel(s)}${elsewhere}${s.state !== 'playing' ? ' (' + s.state + ')' : ''}`;
     d.title = d.textContent;
     if (i === view.to_move && !view.over) d.classList.add('to-move');
@@ -1021,7 +1030,14 @@ async function importRecord() {
 
 async function refresh() {
   if (!game) return;
-  try { render(await api('GET', `/api/games/${game.id}?turn=${turn}`)); } catch (e) { say(e.message); }
+  const id = game.id;
+  try {
+    const view = await api('GET', `/api/games/${id}?turn=${turn}`);
+    // Another game opened meanwhile (a rematch, whose asking rang the finished game's stream):
+    // this answer is the old game's, not to be drawn over the new one.
+    if (game && game.id !== id) return;
+    render(view);
+  } catch (e) { say(e.message); }
 }
 
 // Changes come pushed (stream.js); the page polls only for a running search's lines, or,

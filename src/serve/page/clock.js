@@ -60,7 +60,8 @@ function personPlays(view) {
 }
 
 function drawGameActions(view) {
-  const playing = !view.over && personPlays(view);
+  // A screen without a seat link of the game (a watcher, a spent invitation) resigns nothing.
+  const playing = !view.over && personPlays(view) && !!tokenFor(view.id);
   const twoLeft = view.seats.filter((s) => s.state === 'playing').length === 2;
   $('resign').hidden = !playing;
   $('offer-draw').hidden = !playing || !twoLeft || view.draw_offer !== null;
@@ -69,6 +70,8 @@ function drawGameActions(view) {
   if (offered) $('draw-offer-text').textContent = `${capitalised(view.seats[view.draw_offer].name)} offers a draw:`;
   // Only a seat may ask for a rematch (a watcher's call is refused): no button without a link.
   $('rematch').hidden = !view.over || !tokenFor(view.id);
+  // A rematch asked for on another screen is joined, not asked for again (rematch.js).
+  $('rematch').textContent = view.rematch ? 'Go to the rematch' : 'Rematch';
   // A refused draw is news only while the game goes on: an ending's own words replace it.
   if (view.draw_answer && !view.over) say(view.draw_answer);
 }
@@ -91,14 +94,15 @@ async function gameAction(action, body, question) {
   if (!game) return;
   if (question && !window.confirm(question)) return;
   clearMessages();
+  const old = game;
+  // This tab goes to the rematch with the answer: the finished game's view naming it meanwhile
+  // is not another screen's rematch to follow.
+  if (action === 'rematch') Rematch.asked(old.id);
   try {
     const view = await api('POST', actingPath(action), body || {});
-    if (action === 'rematch') {
-      // The rematch is a new game this tab created: it keeps the new seats' links.
-      sessionStorage.setItem('regalia-seats-' + view.id, JSON.stringify(view.links.seats.map((s) => s.token)));
-      sessionStorage.setItem('regalia-links-' + view.id, JSON.stringify(view.links));
-      openGame(view);
-    } else render(view);
+    // The answer brings this screen's own seats of the rematch (rematch.js).
+    if (action === 'rematch') await Rematch.open(old, view);
+    else render(view);
   } catch (e) { say(e.message); }
 }
 

@@ -2,8 +2,9 @@
 // that created a game holds every seat's token, so people at one screen play each seat in turn.
 // To let someone play a seat on their own screen, the creator presses "Invite a player for
 // black": the server gives black a new link and the token this tab held stops working, so this
-// tab can no longer move, resign or offer a draw for black. The new link is shown here to be
-// sent, while the page is open, and never kept: it is the player's now.
+// tab can no longer move, resign or offer a draw for black. The new link is an invitation, shown
+// here to be sent while the page is open and never kept: the first screen to open it takes black
+// (invitation.js) and the link is spent; this tab then shows black as played on another screen.
 'use strict';
 
 const HandOut = (() => {
@@ -37,7 +38,7 @@ const HandOut = (() => {
       const answer = await api('POST', `/api/games/${view.id}/hand-out?seat=${encodeURIComponent(tokens[seat])}`, {});
       forget(view.id, answer.seat);
       given[`${view.id}:${answer.seat}`] = answer.link;
-      say(`Send ${answer.name}'s player the link below: ${answer.name} is theirs now, and this screen no longer plays it.`, true);
+      say(`Send ${answer.name}'s player the link below: the first screen to open it plays ${answer.name}.`, true);
       await refresh();
     } catch (e) { say(e.message); }
   }
@@ -79,10 +80,11 @@ const HandOut = (() => {
         b.title = `gives ${s.name} a link of its own for a person on another screen; this screen then no longer plays ${s.name}`;
         b.addEventListener('click', () => handOut(seat));
         li.appendChild(b);
-      } else {
+      } else if (s.invited) {
+        // Handed out, not yet opened: the link is still to be sent (this tab shows it while open).
         const link = given[`${view.id}:${seat}`];
-        li.classList.add('elsewhere');
-        li.append(link ? `${name}: played on another screen. Send its player this link: ` : `${name}: played on another screen (its player has the link).`);
+        li.classList.add('elsewhere', 'invited');
+        li.append(link ? `${name}: invited, waiting for the player. Send them this link: ` : `${name}: invited, waiting for the player to open the link.`);
         if (link) {
           const input = linkField(base + link);
           const b = document.createElement('button');
@@ -92,6 +94,10 @@ const HandOut = (() => {
           b.addEventListener('click', () => copy(input));
           li.append(input, b);
         }
+      } else {
+        // Its player opened the invitation (the link is spent), or holds the seat of a rematch.
+        li.classList.add('elsewhere');
+        li.append(`${name}: played on another screen.`);
       }
       ul.appendChild(li);
     });
@@ -100,6 +106,19 @@ const HandOut = (() => {
     ul.appendChild(watch);
     box.appendChild(ul);
   }
+
+  // The creator is told when an invitation it handed out is taken.
+  let seen = null;  // { id, invited: [bool per seat] } of the last view drawn
+  renderHooks.push((view) => {
+    const before = seen && seen.id === view.id ? seen.invited : null;
+    seen = { id: view.id, invited: view.seats.map((s) => !!s.invited) };
+    if (!before || !createdHere(view.id)) return;
+    view.seats.forEach((s, seat) => {
+      if (!before[seat] || s.invited) return;
+      delete given[`${view.id}:${seat}`];
+      say(`${capitalised(s.name)}'s player opened the invitation: ${s.name} is played on their screen now.`, true);
+    });
+  });
 
   return { draw };
 })();

@@ -70,7 +70,8 @@ try:
         check("You took the invitation: you play black" in black.text_of("message"),
               f"black's screen says {black.text_of('message')!r}")
         check("You play black" in black.text_of("seat-links"), "black's screen does not say whose it is")
-        black.screenshot(SHOTS, "invite-claimed", "side")
+        check(black.js("return turn") == 2, "black's screen does not put black at the bottom")
+        black.screenshot(SHOTS, "invite-claimed", "play")
         creator.wait_until("black shown as played on another screen",
                            lambda: "Black: played on another screen" in creator.text_of("seat-links"))
         check(creator.js("return document.querySelectorAll('#seat-links li[data-seat=\"1\"] input').length") == 0,
@@ -139,7 +140,7 @@ try:
         check(own and own != state["black_token"], f"black's screen's address: {own!r}")
         check(black.js("return turn") == 0, "the player's board does not put white at the bottom")
         message = black.text_of("message")
-        check("White asked for a rematch: you play white now" in message, f"the player's screen says {message!r}")
+        check("Your opponent asked for a rematch: you play white now" in message, f"the player's screen says {message!r}")
         links = creator.text_of("seat-links")
         check("White: played on another screen" in links, f"the creator's rematch panel: {links!r}")
         check("Rematch: you play black now" in creator.text_of("message"), f"the creator's screen says {creator.text_of('message')!r}")

@@ -27,12 +27,15 @@ const Rematch = (() => {
     sessionStorage.setItem('regalia-links-' + id, JSON.stringify(links));
   }
 
-  // "Black asked for a rematch: you play white now." (`asked`: this screen asked.)
+  // "Your opponent asked for a rematch: you play white now." (`asked`: this screen asked.) The
+  // asker is named by the side it played, which it no longer plays: a game of two says
+  // "your opponent", one of more "Red's player".
   function news(old, next, asked) {
     const mine = next.seats
       .map((s, i) => (!s.engine && (seatToken ? next.you === i : holdsSeat(next.id, i)) ? s.name : null))
       .filter((s) => s);
-    const asker = old.rematch && old.seats[old.rematch.by] ? capitalised(old.seats[old.rematch.by].name) : 'A player';
+    const by = old.rematch && old.seats[old.rematch.by];
+    const asker = old.seats.length === 2 ? 'Your opponent' : by ? `${capitalised(by.name)}'s player` : 'A player';
     const plays = mine.length ? `you play ${mine.join(' and ')} now` : 'you are watching it';
     if (asked) return `Rematch: ${plays}.`;
     return `${asker} asked for a rematch: ${plays}.`;

@@ -1,7 +1,7 @@
 //! What the search keeps per ply of the path from the root: one entry per ply instead of one
 //! vector per fact, so that a node's state sits together.
 
-use crate::core::{Score, MAX_PLY};
+use crate::core::{Score, Seat, MAX_PLY};
 
 /// The search's state at one ply.
 #[derive(Clone, Debug)]
@@ -13,6 +13,8 @@ pub struct Ply<M> {
     /// The corrected static evaluation of the node here (`-INFINITE` in check): a node two
     /// plies down compares its own with it to tell whether the side to move is improving.
     pub static_eval: Score,
+    /// The seat to move here.
+    pub mover: Seat,
     /// The node here was reached by a null move (no second null move in a row).
     pub after_null: bool,
 }
@@ -30,10 +32,16 @@ impl<M: Copy> SearchStack<M> {
                     killers: [None; 2],
                     pv: Vec::with_capacity(MAX_PLY),
                     static_eval: 0,
+                    mover: 0,
                     after_null: false,
                 })
                 .collect(),
         }
+    }
+
+    /// Whether `mover`, to move at `ply` with `static_eval`, stands better than two plies up.
+    pub fn improving(&self, ply: usize, _mover: Seat, _seats: usize, static_eval: Score) -> bool {
+        ply >= 2 && static_eval > self.plies[ply - 2].static_eval
     }
 
     /// The principal variation at `ply` becomes `m` followed by the one found a ply below.

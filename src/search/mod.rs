@@ -22,8 +22,6 @@ mod request;
 mod root;
 mod searcher;
 mod stack;
-#[cfg(test)]
-mod stack_tests;
 mod table_memory;
 mod timeman;
 mod tt;

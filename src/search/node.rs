@@ -57,9 +57,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         } else {
             self.corrected_eval()
         };
-        let mover = self.game.to_move();
         self.stack[ply].static_eval = static_eval;
-        self.stack[ply].mover = mover;
         // A stored bound on the true score sharpens the static guess for pruning decisions.
         let eval = match probe {
             Some(p) if !in_check && p.score.abs() < MATE_BOUND => match p.bound {
@@ -70,10 +68,7 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
             },
             _ => static_eval,
         };
-        let improving = !in_check
-            && self
-                .stack
-                .improving(ply, mover, self.game.seats(), static_eval);
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta with little depth left.

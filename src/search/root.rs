@@ -7,20 +7,6 @@ use super::worker::Worker;
 use crate::core::{Evaluator, Game, GameMove, Score, INFINITE};
 
 impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
-    /// The root's entry of the stack: its mover, and with more than two seats its static
-    /// evaluation, which the root player's first node below compares with
-    /// ([`super::stack::SearchStack::improving`]; with two seats the entry reads 0, as always).
-    fn record_root(&mut self, in_check: bool) {
-        self.stack[0].mover = self.game.to_move();
-        if self.game.seats() > 2 {
-            self.stack[0].static_eval = if in_check {
-                -INFINITE
-            } else {
-                self.corrected_eval()
-            };
-        }
-    }
-
     /// Searches every root move from `first` on (MultiPV skips the lines already chosen).
     pub fn search_root(
         &mut self,
@@ -33,7 +19,6 @@ impl<G: Game, E: Evaluator<G>, P: Perspective> Worker<'_, G, E, P> {
         self.seldepth = 0;
         let in_check = self.game.urgent();
         let side = self.mover_side();
-        self.record_root(in_check);
         for i in first..self.root_moves.len() {
             let m = self.root_moves[i].m;
             let noisy = self.game.is_noisy(m);

@@ -1,7 +1,7 @@
 //! What the search keeps per ply of the path from the root: one entry per ply instead of one
 //! vector per fact, so that a node's state sits together.
 
-use crate::core::{Score, Seat, MAX_PLY};
+use crate::core::{Score, MAX_PLY};
 
 /// The search's state at one ply.
 #[derive(Clone, Debug)]
@@ -10,11 +10,9 @@ pub struct Ply<M> {
     pub killers: [Option<M>; 2],
     /// The principal variation found from this ply (empty until a move raises alpha).
     pub pv: Vec<M>,
-    /// The corrected static evaluation of the node here (`-INFINITE` in check), from its
-    /// mover's side: the mover's next node compares its own with it ([`SearchStack::improving`]).
+    /// The corrected static evaluation of the node here (`-INFINITE` in check): a node two
+    /// plies down compares its own with it to tell whether the side to move is improving.
     pub static_eval: Score,
-    /// The seat to move here.
-    pub mover: Seat,
     /// The node here was reached by a null move (no second null move in a row).
     pub after_null: bool,
 }
@@ -32,28 +30,10 @@ impl<M: Copy> SearchStack<M> {
                     killers: [None; 2],
                     pv: Vec::with_capacity(MAX_PLY),
                     static_eval: 0,
-                    mover: 0,
                     after_null: false,
                 })
                 .collect(),
         }
-    }
-
-    /// Whether `mover`, to move at `ply` with `static_eval`, stands better than at its own last
-    /// node of the path. With two seats that node is two plies up (where the root's entry, never
-    /// evaluated, reads 0). With more, two plies up is another seat's, in the paranoid search
-    /// often of the other side, whose score is from the opposite perspective: the mover's last
-    /// node is found by its seat, at most `seats` plies up (fewer once a seat is out); none
-    /// there (near the root) is not improving.
-    pub fn improving(&self, ply: usize, mover: Seat, seats: usize, static_eval: Score) -> bool {
-        let last = if seats <= 2 {
-            ply.checked_sub(2)
-        } else {
-            (1..=seats.min(ply))
-                .map(|up| ply - up)
-                .find(|&p| self.plies[p].mover == mover)
-        };
-        last.is_some_and(|p| static_eval > self.plies[p].static_eval)
     }
 
     /// The principal variation at `ply` becomes `m` followed by the one found a ply below.
